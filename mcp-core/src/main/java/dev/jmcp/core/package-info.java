@@ -1,0 +1,4 @@
+/**
+ * The public API of the MCP protocol engine.
+ */
+package dev.jmcp.core;

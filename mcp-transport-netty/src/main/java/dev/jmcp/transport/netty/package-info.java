@@ -1,0 +1,4 @@
+/**
+ * The Streamable HTTP transport.
+ */
+package dev.jmcp.transport.netty;

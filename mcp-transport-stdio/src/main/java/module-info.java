@@ -1,0 +1,9 @@
+/**
+ * Newline-delimited JSON-RPC over a process's stdin and stdout.
+ * Filled in by the stdio transport step; for now it only fixes the module's place in the graph.
+ */
+module dev.jmcp.transport.stdio {
+    requires transitive dev.jmcp.core;
+
+    exports dev.jmcp.transport.stdio;
+}
