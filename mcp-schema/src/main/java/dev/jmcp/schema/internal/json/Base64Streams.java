@@ -1,0 +1,50 @@
+package dev.jmcp.schema.internal.json;
+
+import dev.jmcp.schema.resources.Blob;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * Base64-encodes a blob from its source in fixed chunks, the way jackson-core's writeBinary does:
+ * through two small reused buffers, never building the whole string. The JDK encoder is used for
+ * each chunk because HotSpot turns it into vector instructions.
+ */
+final class Base64Streams {
+    private static final Base64.Encoder ENCODER = Base64.getEncoder();
+
+    private Base64Streams() {
+    }
+
+    /** Writes the base64 form of {@code blob} (without quotes) to {@code out}. */
+    static void encode(Blob blob, WriteBuffers buffers, OutputStream out) throws IOException {
+        byte[] raw = buffers.raw();
+        byte[] encoded = buffers.json();
+        try (InputStream in = blob.open()) {
+            int n;
+            while ((n = fill(in, raw)) == raw.length) {
+                ENCODER.encode(raw, encoded);
+                out.write(encoded, 0, encoded.length);
+            }
+            if (n > 0) {
+                int length = ENCODER.encode(Arrays.copyOf(raw, n), encoded);
+                out.write(encoded, 0, length);
+            }
+        }
+    }
+
+    /** Reads until {@code chunk} is full or the stream ends, so only the last chunk is short. */
+    static int fill(InputStream in, byte[] chunk) throws IOException {
+        int filled = 0;
+        while (filled < chunk.length) {
+            int n = in.read(chunk, filled, chunk.length - filled);
+            if (n < 0) {
+                break;
+            }
+            filled += n;
+        }
+        return filled;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.jmcp.schema.internal.json;
+
+import dev.jmcp.schema.resources.Blob;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Deque;
+
+/**
+ * A message as a stream of its encoded bytes, produced as they are read: the JSON around the
+ * blobs is written up front (it is small), and each blob is base64-encoded from its source one
+ * chunk at a time when the reader gets to it. This is what lets a transport that pulls bytes (a
+ * Netty chunked writer) send a large blob without holding it.
+ */
+public final class ChunkedEncoder extends InputStream {
+    private static final Base64.Encoder ENCODER = Base64.getEncoder();
+
+    /** Each element is a {@code byte[]} of JSON or a {@link Blob} still to encode. */
+    private final Deque<Object> segments;
+    private final WriteBuffers buffers = WriteBuffers.unshared();
+    private byte[] current = new byte[0];
+    private int offset;
+    private int limit;
+    private InputStream blobSource;
+
+    private ChunkedEncoder(Deque<Object> segments) {
+        this.segments = segments;
+    }
+
+    /** Writes {@code value} with {@code writer}, deferring its blobs. */
+    public static ChunkedEncoder of(IoConsumer<JsonOutput> writer) throws IOException {
+        Deque<Object> segments = new ArrayDeque<>();
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        JsonOutput out = new JsonOutput(json, WriteBuffers.unshared()) {
+            @Override
+            public JsonOutput blob(Blob blob) throws IOException {
+                if (blob instanceof Blob.Encoded) {
+                    return super.blob(blob);
+                }
+                separate();
+                raw((byte) '"');
+                flushBuffer();
+                segments.add(json.toByteArray());
+                json.reset();
+                segments.add(blob);
+                raw((byte) '"');
+                return this;
+            }
+        };
+        writer.accept(out);
+        out.flushBuffer();
+        segments.add(json.toByteArray());
+        return new ChunkedEncoder(segments);
+    }
+
+    /** A consumer that may throw IOException. */
+    @FunctionalInterface
+    public interface IoConsumer<T> {
+        void accept(T value) throws IOException;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] target, int targetOffset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        while (offset == limit) {
+            if (!advance()) {
+                return -1;
+            }
+        }
+        int n = Math.min(length, limit - offset);
+        System.arraycopy(current, offset, target, targetOffset, n);
+        offset += n;
+        return n;
+    }
+
+    /** Makes the next piece current. @return false when everything was read */
+    private boolean advance() throws IOException {
+        if (blobSource != null) {
+            byte[] raw = buffers.raw();
+            int n = Base64Streams.fill(blobSource, raw);
+            if (n > 0) {
+                current = buffers.json();
+                limit = n == raw.length ? ENCODER.encode(raw, current) : ENCODER.encode(Arrays.copyOf(raw, n), current);
+                offset = 0;
+                if (n == raw.length) {
+                    return true;
+                }
+            }
+            blobSource.close();
+            blobSource = null;
+            return true;
+        }
+        Object next = segments.poll();
+        if (next == null) {
+            return false;
+        }
+        if (next instanceof byte[] json) {
+            current = json;
+            offset = 0;
+            limit = json.length;
+        } else {
+            blobSource = ((Blob) next).open();
+            offset = limit = 0;
+        }
+        return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (blobSource != null) {
+            blobSource.close();
+            blobSource = null;
+        }
+        segments.clear();
+    }
+}

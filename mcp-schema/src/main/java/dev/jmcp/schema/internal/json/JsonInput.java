@@ -1,0 +1,307 @@
+package dev.jmcp.schema.internal.json;
+
+import dev.jmcp.schema.codec.CodecLimits;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonLocation;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParser.Event;
+import jakarta.json.stream.JsonParsingException;
+import java.math.BigDecimal;
+import java.util.Arrays;
+
+/**
+ * The event stream of one message, with what jmcp adds to jakarta.json's parser: the limits of
+ * {@link CodecLimits}, the path of the current value for error messages ({@code params.contents[0].uri}),
+ * and JSON-RPC error codes for every failure.
+ */
+public final class JsonInput {
+    private final JsonParser parser;
+    private final CodecLimits limits;
+    private Event current;
+    private int depth;
+    /** Path segments: a String for an object member, an int[1] counter for an array element. */
+    private Object[] path = new Object[16];
+    private int pathLength;
+    /** The code for a value that is well-formed JSON but breaks a rule: -32602 inside params. */
+    private int ruleCode = ErrorCodes.INVALID_REQUEST;
+
+    public JsonInput(JsonParser parser, CodecLimits limits) {
+        this.parser = parser;
+        this.limits = limits;
+    }
+
+    /** @return the event after the current one */
+    public Event next() {
+        Event event;
+        try {
+            if (!parser.hasNext()) {
+                throw malformed("the JSON ends early", null);
+            }
+            event = parser.next();
+        } catch (JsonParsingException e) {
+            throw malformed(e.getMessage(), e);
+        } catch (JsonException e) {
+            throw inputFailure(e);
+        }
+        current = event;
+        if (event == Event.START_OBJECT || event == Event.START_ARRAY) {
+            if (++depth > limits.maxDepth()) {
+                throw new ProtocolException(ErrorCodes.INVALID_REQUEST, "nesting depth " + depth + " at "
+                        + where() + " exceeds maxDepth=" + limits.maxDepth());
+            }
+        } else if (event == Event.END_OBJECT || event == Event.END_ARRAY) {
+            depth--;
+        }
+        return event;
+    }
+
+    /** @return the current event */
+    public Event current() {
+        return current;
+    }
+
+    /** @return true when the input has more JSON after the value just read */
+    public boolean hasMore() {
+        try {
+            return parser.hasNext();
+        } catch (JsonParsingException e) {
+            throw malformed(e.getMessage(), e);
+        } catch (JsonException e) {
+            throw inputFailure(e);
+        }
+    }
+
+    /** @return the current member name or string value, checked against {@code maxStringLength} */
+    public String text() {
+        String text = parser.getString();
+        if (text.length() > limits.maxStringLength()) {
+            throw new ProtocolException(ErrorCodes.INVALID_REQUEST, "string of " + text.length() + " characters at "
+                    + where() + " exceeds maxStringLength=" + limits.maxStringLength());
+        }
+        return text;
+    }
+
+    /** @return the current string value; fails unless the current event is a string */
+    public String string() {
+        expect(Event.VALUE_STRING, "a string");
+        return text();
+    }
+
+    /** @return the current number as an exact long; fails for fractions and out-of-range values */
+    public long integer() {
+        expect(Event.VALUE_NUMBER, "an integer");
+        BigDecimal value = parser.getBigDecimal();
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException e) {
+            throw rule("expected an integer, was " + value);
+        }
+    }
+
+    /** @return the current number */
+    public double number() {
+        expect(Event.VALUE_NUMBER, "a number");
+        return parser.getBigDecimal().doubleValue();
+    }
+
+    /** @return the current boolean */
+    public boolean bool() {
+        if (current != Event.VALUE_TRUE && current != Event.VALUE_FALSE) {
+            throw mismatch("a boolean");
+        }
+        return current == Event.VALUE_TRUE;
+    }
+
+    /** @return the current number's decimal form, for numbers kept in JSON-P trees */
+    BigDecimal decimal() {
+        return parser.getBigDecimal();
+    }
+
+    /** Fails unless the current event is {@code event}. */
+    public void expect(Event event, String what) {
+        if (current != event) {
+            throw mismatch(what);
+        }
+    }
+
+    /** Skips the current value, whole containers included, keeping the depth count right. */
+    public void skipValue() {
+        if (current == Event.START_OBJECT || current == Event.START_ARRAY) {
+            int target = depth - 1;
+            while (depth > target) {
+                next();
+            }
+        }
+    }
+
+    /** Reads the current value as a JSON-P tree, under the same limits. */
+    public JsonValue tree() {
+        switch (current) {
+            case START_OBJECT: {
+                JsonObjectBuilder object = JsonP.PROVIDER.createObjectBuilder();
+                while (next() == Event.KEY_NAME) {
+                    String name = text();
+                    enter(name);
+                    next();
+                    object.add(name, tree());
+                    exit();
+                }
+                return object.build();
+            }
+            case START_ARRAY: {
+                JsonArrayBuilder array = JsonP.PROVIDER.createArrayBuilder();
+                enterArray();
+                while (next() != Event.END_ARRAY) {
+                    nextElement();
+                    array.add(tree());
+                }
+                exit();
+                return array.build();
+            }
+            case VALUE_STRING:
+                return JsonP.PROVIDER.createValue(text());
+            case VALUE_NUMBER:
+                return JsonP.PROVIDER.createValue(decimal());
+            case VALUE_TRUE:
+                return JsonValue.TRUE;
+            case VALUE_FALSE:
+                return JsonValue.FALSE;
+            case VALUE_NULL:
+                return JsonValue.NULL;
+            default:
+                throw mismatch("a JSON value");
+        }
+    }
+
+    /** Sets the code for rule violations from here on: -32602 while reading params. */
+    public int ruleCode(int code) {
+        int previous = ruleCode;
+        ruleCode = code;
+        return previous;
+    }
+
+    /** @return the current nesting depth */
+    public int depth() {
+        return depth;
+    }
+
+    // ---- the path, for messages
+
+    public void enter(String member) {
+        push(member);
+    }
+
+    public void enterArray() {
+        push(new int[] {-1});
+    }
+
+    /** Moves the innermost array's index to the next element. */
+    public void nextElement() {
+        ((int[]) path[pathLength - 1])[0]++;
+    }
+
+    public void exit() {
+        path[--pathLength] = null;
+    }
+
+    /** @return the path of the current value, such as {@code params.contents[0].uri}, or "the top level" */
+    public String where() {
+        if (pathLength == 0) {
+            return "the top level";
+        }
+        StringBuilder where = new StringBuilder();
+        for (int i = 0; i < pathLength; i++) {
+            if (path[i] instanceof String member) {
+                if (where.length() > 0) {
+                    where.append('.');
+                }
+                where.append(member);
+            } else {
+                where.append('[').append(Math.max(0, ((int[]) path[i])[0])).append(']');
+            }
+        }
+        return where.toString();
+    }
+
+    private void push(Object segment) {
+        if (pathLength == path.length) {
+            path = Arrays.copyOf(path, pathLength * 2);
+        }
+        path[pathLength++] = segment;
+    }
+
+    // ---- errors
+
+    /** @return an error for a value that breaks a rule, prefixed with where it is */
+    public ProtocolException rule(String message) {
+        return new ProtocolException(ruleCode, where() + ": " + message);
+    }
+
+    /** @return an error for a value of the wrong JSON type */
+    public ProtocolException mismatch(String expected) {
+        return rule("expected " + expected + ", was " + describe(current));
+    }
+
+    private ProtocolException malformed(String detail, Exception cause) {
+        detail = plain(detail);
+        JsonLocation location = parser.getLocation();
+        String at = location == null ? "" : " at line " + location.getLineNumber() + ", column " + location.getColumnNumber()
+                + " (offset " + location.getStreamOffset() + ")";
+        return new ProtocolException(ErrorCodes.PARSE_ERROR, "malformed JSON" + at + ": " + detail, null, null, cause);
+    }
+
+    /** Maps a failure of the input under the parser: a limit, bad UTF-8, or an I/O error. */
+    private ProtocolException inputFailure(JsonException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof Utf8Reader.TooLargeException tooLarge) {
+                return new ProtocolException(ErrorCodes.INVALID_REQUEST, tooLarge.getMessage(), null, null, e);
+            }
+            if (cause instanceof Utf8Reader.MalformedException malformed) {
+                return new ProtocolException(ErrorCodes.PARSE_ERROR, malformed.getMessage(), null, null, e);
+            }
+        }
+        return malformed(e.getMessage(), e);
+    }
+
+    /** Parsson's messages repeat the location and give characters as numbers; say it plainly. */
+    private static String plain(String detail) {
+        if (detail == null) {
+            return "unreadable input";
+        }
+        int at = detail.indexOf(" at (line no=");
+        if (at >= 0) {
+            detail = detail.substring(0, at);
+        }
+        if (detail.startsWith("Unexpected char ")) {
+            try {
+                int c = Integer.parseInt(detail.substring("Unexpected char ".length()).trim());
+                return c < 0 ? "the input ends inside a value" : "unexpected character '" + Character.toString(c) + "'";
+            } catch (NumberFormatException e) {
+                return detail;
+            }
+        }
+        return detail;
+    }
+
+    static String describe(Event event) {
+        if (event == null) {
+            return "nothing";
+        }
+        return switch (event) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            case KEY_NAME -> "a member name";
+            case END_OBJECT -> "the end of an object";
+            case END_ARRAY -> "the end of an array";
+        };
+    }
+}

@@ -1,0 +1,30 @@
+package dev.jmcp.schema.resources;
+
+import java.util.List;
+
+/** Validation shared by the records of this package. */
+final class Checks {
+    private Checks() {
+    }
+
+    /** Throws unless {@code resource} has a name; {@code path} names it in the message. */
+    static void requireName(Resource resource, String path) {
+        if (resource.name() == null) {
+            throw new IllegalArgumentException(path + ".name is required");
+        }
+    }
+
+    /** Throws unless every element has a name, naming the first one that has none. */
+    static void requireNames(List<Resource> resources, String field) {
+        for (int i = 0; i < resources.size(); i++) {
+            requireName(resources.get(i), field + "[" + i + "]");
+        }
+    }
+
+    /** Throws unless {@code ttlMs} is null or not negative. */
+    static void checkTtl(Long ttlMs) {
+        if (ttlMs != null && ttlMs < 0) {
+            throw new IllegalArgumentException("ttlMs must be >= 0, was " + ttlMs);
+        }
+    }
+}

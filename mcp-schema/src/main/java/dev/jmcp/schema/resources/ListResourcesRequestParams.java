@@ -1,0 +1,32 @@
+package dev.jmcp.schema.resources;
+
+import jakarta.json.JsonObject;
+import java.util.Objects;
+
+/**
+ * The params of {@code resources/list}.
+ *
+ * @param cursor the {@code nextCursor} of the previous page; null for the first page
+ * @param uri    jmcp's SEP-2093 extension: list the direct children of this collection instead of
+ *               the server's top-level resources. Peers that do not know it ignore it; may be null
+ * @param meta   the {@code _meta} object; required from 2026-07-28, may be null for earlier
+ *               revisions (the session adds it when it sends the request)
+ * @since 0.1
+ */
+public record ListResourcesRequestParams(String cursor, String uri, JsonObject meta) {
+
+    /** @return params for the first page of the top-level listing */
+    public static ListResourcesRequestParams of() {
+        return new ListResourcesRequestParams(null, null, null);
+    }
+
+    /** @return params for the page after {@code cursor}, which may be null for the first */
+    public static ListResourcesRequestParams page(String cursor) {
+        return new ListResourcesRequestParams(cursor, null, null);
+    }
+
+    /** @return params for a page of the children of the collection {@code uri} */
+    public static ListResourcesRequestParams children(String uri, String cursor) {
+        return new ListResourcesRequestParams(cursor, Objects.requireNonNull(uri, "uri"), null);
+    }
+}
