@@ -185,6 +185,28 @@ public final class JsonInput {
         return previous;
     }
 
+    /** @return the code for rule violations in force */
+    public int ruleCode() {
+        return ruleCode;
+    }
+
+    /** @return the limits this input enforces */
+    public CodecLimits limits() {
+        return limits;
+    }
+
+    /** @return a mark of the current path, to return to after abandoning a value half-read */
+    public int pathMark() {
+        return pathLength;
+    }
+
+    /** Returns the path to {@code mark}. */
+    public void resetPath(int mark) {
+        while (pathLength > mark) {
+            exit();
+        }
+    }
+
     /** @return the current nesting depth */
     public int depth() {
         return depth;

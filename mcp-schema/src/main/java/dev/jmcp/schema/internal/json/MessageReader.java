@@ -18,6 +18,8 @@ import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser.Event;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads one JSON-RPC message or batch. Params and results go straight into the records of their
@@ -29,6 +31,7 @@ public final class MessageReader {
     private final MethodTable methods;
     private final CodecLimits limits;
     private final ValueCodec<JsonRpcError> errorCodec;
+    private final Map<Class<?>, ResultCodec<?>> resultCodecs = new ConcurrentHashMap<>();
 
     public MessageReader(MethodTable methods, CodecLimits limits) {
         this.methods = methods;
@@ -111,6 +114,7 @@ public final class MessageReader {
         }
         boolean container = in.current() == Event.START_OBJECT || in.current() == Event.START_ARRAY;
         int depth = in.depth();
+        int mark = in.pathMark();
         try {
             m.params = params(in, m.method);
         } catch (ProtocolException e) {
@@ -122,6 +126,7 @@ public final class MessageReader {
             while (container && in.depth() >= depth) {
                 in.next();
             }
+            in.resetPath(mark);
         }
     }
 
@@ -147,10 +152,14 @@ public final class MessageReader {
             if (in.current() != Event.START_OBJECT) {
                 throw in.mismatch("an object");
             }
-            return type == null ? in.tree() : codecs.forClass(type).read(in);
+            return type == null ? in.tree() : resultCodec(type).read(in);
         } catch (ProtocolException e) {
             throw e.withRequestId(id);
         }
+    }
+
+    private ResultCodec<?> resultCodec(Class<?> type) {
+        return resultCodecs.computeIfAbsent(type, t -> new ResultCodec<>(t, codecs));
     }
 
     /** Maps a member that was held as a tree, reading it with the same rules as the wire. */

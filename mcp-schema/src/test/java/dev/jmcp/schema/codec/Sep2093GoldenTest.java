@@ -1,0 +1,336 @@
+package dev.jmcp.schema.codec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.common.Annotations;
+import dev.jmcp.schema.common.CacheScope;
+import dev.jmcp.schema.common.Icon;
+import dev.jmcp.schema.common.IconTheme;
+import dev.jmcp.schema.common.Role;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcError;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.EmbeddedResource;
+import dev.jmcp.schema.resources.ListResourcesRequestParams;
+import dev.jmcp.schema.resources.ListResourcesResult;
+import dev.jmcp.schema.resources.ReadResourceMetadataRequestParams;
+import dev.jmcp.schema.resources.ReadResourceMetadataResult;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
+import dev.jmcp.schema.resources.TextResourceContents;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden tests for the SEP-2093 shapes: records built in Java are written as the expected JSON,
+ * and the expected JSON reads back into equal records.
+ */
+class Sep2093GoldenTest {
+    private static final McpCodec CODEC = McpCodec.defaults();
+    private static final PendingRequests READ = id -> McpMethodNames.RESOURCES_READ;
+
+    /** Writes {@code message}, compares it with {@code expected}, and reads {@code expected} back. */
+    private static void assertGolden(JsonRpcMessage message, String expected, PendingRequests pending) {
+        JsonTrees.assertJsonEquals(expected, CODEC.toBytes(message), "written");
+        assertEquals(message, CODEC.read(expected.getBytes(StandardCharsets.UTF_8), pending), "read back");
+    }
+
+    private static byte[] writeValue(Object value) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        CODEC.writeValue(value, out);
+        return out.toByteArray();
+    }
+
+    @Test
+    void collectionReadCarriesChildrenWithTheirOwnUrisAndMetadata() {
+        ReadResourceResult result = ReadResourceResult.of(List.of(
+                new TextResourceContents(Resource.builder("file:///projects/src/main.ts", "main.ts")
+                        .mimeType("text/typescript").isCollection(false).size(33L).build(),
+                        "import { app } from './app';\n..."),
+                new TextResourceContents(Resource.builder("file:///projects/src/app.ts", "app.ts")
+                        .title("App").mimeType("text/typescript").isCollection(false).build(),
+                        "export const app = ..."),
+                new TextResourceContents(Resource.builder("file:///projects/src/lib/", "lib")
+                        .mimeType("inode/directory").isCollection(true).build(), "utils.ts\n")));
+        assertGolden(new JsonRpcResultResponse(RequestId.of(2), result), """
+                {
+                  "jsonrpc": "2.0",
+                  "id": 2,
+                  "result": {
+                    "contents": [
+                      {
+                        "uri": "file:///projects/src/main.ts",
+                        "name": "main.ts",
+                        "mimeType": "text/typescript",
+                        "size": 33,
+                        "isCollection": false,
+                        "text": "import { app } from './app';\\n..."
+                      },
+                      {
+                        "uri": "file:///projects/src/app.ts",
+                        "name": "app.ts",
+                        "title": "App",
+                        "mimeType": "text/typescript",
+                        "isCollection": false,
+                        "text": "export const app = ..."
+                      },
+                      {
+                        "uri": "file:///projects/src/lib/",
+                        "name": "lib",
+                        "mimeType": "inode/directory",
+                        "isCollection": true,
+                        "text": "utils.ts\\n"
+                      }
+                    ]
+                  }
+                }
+                """, READ);
+    }
+
+    @Test
+    void formatAlternativesShareOneUriWithASizePerElement() {
+        byte[] pdf = "%PDF-1.4\n".getBytes(StandardCharsets.US_ASCII);
+        Resource.Builder report = Resource.builder("file:///docs/report.pdf", "Quarterly Report").isCollection(false);
+        Resource asPdf = report.mimeType("application/pdf").size((long) pdf.length).build();
+        Resource asText = report.mimeType("text/plain").size(34L).build();
+        String expected = """
+                {
+                  "jsonrpc": "2.0",
+                  "id": "read-7",
+                  "result": {
+                    "contents": [
+                      {
+                        "uri": "file:///docs/report.pdf",
+                        "name": "Quarterly Report",
+                        "mimeType": "application/pdf",
+                        "isCollection": false,
+                        "size": 9,
+                        "blob": "JVBERi0xLjQK"
+                      },
+                      {
+                        "uri": "file:///docs/report.pdf",
+                        "name": "Quarterly Report",
+                        "mimeType": "text/plain",
+                        "isCollection": false,
+                        "size": 34,
+                        "text": "Extracted text content of the PDF."
+                      }
+                    ],
+                    "resultType": "complete",
+                    "ttlMs": 60000,
+                    "cacheScope": "private"
+                  }
+                }
+                """;
+        // as it arrives on the wire: base64 text, kept as it is
+        JsonRpcResultResponse received = new JsonRpcResultResponse(RequestId.of("read-7"), ReadResourceResult.of(List.of(
+                new BlobResourceContents(asPdf, Blob.ofBase64("JVBERi0xLjQK")),
+                new TextResourceContents(asText, "Extracted text content of the PDF.")))
+                .withCaching(60_000, CacheScope.PRIVATE));
+        assertGolden(received, expected, READ);
+
+        // as a server builds it: raw bytes, encoded by the codec, give the same JSON
+        JsonRpcResultResponse built = new JsonRpcResultResponse(RequestId.of("read-7"), ReadResourceResult.of(List.of(
+                new BlobResourceContents(asPdf, Blob.of(pdf)),
+                new TextResourceContents(asText, "Extracted text content of the PDF.")))
+                .withCaching(60_000, CacheScope.PRIVATE));
+        JsonTrees.assertJsonEquals(expected, CODEC.toBytes(built), "written from raw bytes");
+        ReadResourceResult read = (ReadResourceResult) ((JsonRpcResultResponse) CODEC.read(
+                expected.getBytes(StandardCharsets.UTF_8), READ)).result();
+        assertArrayEquals(pdf, ((BlobResourceContents) read.contents().get(0)).blob().toByteArray());
+        assertEquals(9, ((BlobResourceContents) read.contents().get(0)).blob().length());
+    }
+
+    @Test
+    void metadataResultIsOneResourceWithoutContent() {
+        Resource resource = Resource.builder("file:///docs/", "docs")
+                .title("Documentation")
+                .description("Every document of the project")
+                .mimeType("inode/directory")
+                .isCollection(true)
+                .annotations(new Annotations(List.of(Role.USER, Role.ASSISTANT), 0.5, "2025-01-12T15:00:58Z"))
+                .icons(List.of(new Icon("https://example.com/folder.png", "image/png", List.of("48x48"), IconTheme.DARK)))
+                .meta(Json.createObjectBuilder().add("example.com/owner", "docs-team").build())
+                .build();
+        assertGolden(new JsonRpcResultResponse(RequestId.of(5), ReadResourceMetadataResult.of(resource)), """
+                {
+                  "jsonrpc": "2.0",
+                  "id": 5,
+                  "result": {
+                    "resource": {
+                      "uri": "file:///docs/",
+                      "name": "docs",
+                      "title": "Documentation",
+                      "description": "Every document of the project",
+                      "mimeType": "inode/directory",
+                      "isCollection": true,
+                      "annotations": {
+                        "audience": ["user", "assistant"],
+                        "priority": 0.5,
+                        "lastModified": "2025-01-12T15:00:58Z"
+                      },
+                      "icons": [
+                        {"src": "https://example.com/folder.png", "mimeType": "image/png", "sizes": ["48x48"], "theme": "dark"}
+                      ],
+                      "_meta": {"example.com/owner": "docs-team"}
+                    }
+                  }
+                }
+                """, id -> McpMethodNames.RESOURCES_METADATA);
+        assertGolden(new JsonRpcRequest(RequestId.of(5), McpMethodNames.RESOURCES_METADATA,
+                ReadResourceMetadataRequestParams.of("file:///docs/")), """
+                {"jsonrpc": "2.0", "id": 5, "method": "resources/metadata", "params": {"uri": "file:///docs/"}}
+                """, PendingRequests.NONE);
+    }
+
+    @Test
+    void collectionChildrenAreListedWithTheCollectionUri() {
+        assertGolden(new JsonRpcRequest(RequestId.of(8), McpMethodNames.RESOURCES_LIST,
+                ListResourcesRequestParams.children("file:///docs/", "page-2")), """
+                {"jsonrpc": "2.0", "id": 8, "method": "resources/list",
+                 "params": {"cursor": "page-2", "uri": "file:///docs/"}}
+                """, PendingRequests.NONE);
+        assertGolden(new JsonRpcResultResponse(RequestId.of(8), ListResourcesResult.of(List.of(
+                Resource.builder("file:///docs/a.md", "a.md").isCollection(false).build(),
+                Resource.builder("file:///docs/old/", "old").isCollection(true).build()), null)), """
+                {"jsonrpc": "2.0", "id": 8, "result": {"resources": [
+                  {"uri": "file:///docs/a.md", "name": "a.md", "isCollection": false},
+                  {"uri": "file:///docs/old/", "name": "old", "isCollection": true}
+                ]}}
+                """, id -> McpMethodNames.RESOURCES_LIST);
+    }
+
+    @Test
+    void missingResourceIsInvalidParamsWithTheUriAsData() {
+        JsonObject data = Json.createObjectBuilder().add("uri", "file:///nonexistent.txt").build();
+        JsonRpcErrorResponse error = new JsonRpcErrorResponse(RequestId.of(2),
+                new JsonRpcError(ErrorCodes.INVALID_PARAMS, "Resource not found", data));
+        assertGolden(error, """
+                {
+                  "jsonrpc": "2.0",
+                  "id": 2,
+                  "error": {
+                    "code": -32602,
+                    "message": "Resource not found",
+                    "data": {"uri": "file:///nonexistent.txt"}
+                  }
+                }
+                """, READ);
+    }
+
+    @Test
+    void embeddedResourceTopLevelAnnotationsMoveIntoTheResource() throws IOException {
+        String printed = """
+                {
+                  "type": "resource",
+                  "resource": {"uri": "file:///a.rs", "mimeType": "text/x-rust", "text": "fn main() {}"},
+                  "annotations": {"audience": ["user"], "priority": 0.7, "lastModified": "2025-05-03T14:30:00Z"},
+                  "_meta": {"k": 1}
+                }
+                """;
+        EmbeddedResource read = CODEC.readValue(printed.getBytes(StandardCharsets.UTF_8), EmbeddedResource.class);
+        Annotations annotations = new Annotations(List.of(Role.USER), 0.7, "2025-05-03T14:30:00Z");
+        assertEquals(annotations, read.resource().resource().annotations());
+        byte[] written = writeValue(read);
+        JsonObject tree = JsonTrees.parse(written).asJsonObject();
+        assertFalse(tree.containsKey("annotations"), "written with a top-level annotations member: " + tree);
+        JsonTrees.assertJsonEquals("""
+                {
+                  "type": "resource",
+                  "resource": {"uri": "file:///a.rs", "mimeType": "text/x-rust", "text": "fn main() {}",
+                               "annotations": {"audience": ["user"], "priority": 0.7,
+                                               "lastModified": "2025-05-03T14:30:00Z"}},
+                  "_meta": {"k": 1}
+                }
+                """, written, "written");
+        assertEquals(read, CODEC.readValue(written, EmbeddedResource.class));
+    }
+
+    @Test
+    void embeddedResourceKeepsItsOwnAnnotationsOverTopLevelOnes() {
+        EmbeddedResource read = CODEC.readValue("""
+                {"type": "resource",
+                 "annotations": {"priority": 0.1},
+                 "resource": {"uri": "file:///a", "text": "a", "annotations": {"priority": 0.9}}}
+                """.getBytes(StandardCharsets.UTF_8), EmbeddedResource.class);
+        assertEquals(new Annotations(null, 0.9, null), read.resource().resource().annotations());
+    }
+
+    @Test
+    void metaRoundTripsUnchanged() throws IOException {
+        String meta = """
+                {"nested": {"deeper": {"list": [1, -2, 3.25, 1e3, 12345678901234567890123, 0.1, -0.0]}},
+                 "array": [{"a": null}, [], {}, true, false, "x"],
+                 "text": "tab\\t quote\\" slash\\\\ \\u00e9 \\ud83d\\ude00 <>&",
+                 "io.modelcontextprotocol/subscriptionId": "listen-1",
+                 "number": 9007199254740993}
+                """;
+        JsonObject expectedMeta = JsonTrees.parse(meta).asJsonObject();
+        String resource = "{\"uri\": \"file:///m\", \"name\": \"m\", \"_meta\": " + meta + "}";
+        Resource read = CODEC.readValue(resource.getBytes(StandardCharsets.UTF_8), Resource.class);
+        assertEquals(expectedMeta, read.meta());
+        byte[] written = writeValue(read);
+        JsonTrees.assertJsonEquals(resource, written, "written");
+        // not just equal by value: the big integers keep every digit
+        assertEquals("12345678901234567890123", JsonTrees.parse(written).asJsonObject().getJsonObject("_meta")
+                .getJsonObject("nested").getJsonObject("deeper").getJsonArray("list").getJsonNumber(4)
+                .bigIntegerValueExact().toString());
+        assertEquals(read, CODEC.readValue(written, Resource.class));
+
+        // and on a notification's params
+        JsonRpcNotification updated = new JsonRpcNotification(McpMethodNames.RESOURCES_UPDATED,
+                new ResourceUpdatedNotificationParams("file:///m", expectedMeta));
+        assertGolden(updated, "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/resources/updated\","
+                + " \"params\": {\"uri\": \"file:///m\", \"_meta\": " + meta + "}}", PendingRequests.NONE);
+    }
+
+    @Test
+    void unknownMembersAreIgnored() {
+        String withUnknowns = """
+                {"jsonrpc": "2.0", "future": {"deep": [1, {"x": [2]}]}, "id": 3,
+                 "result": {"contents": [{"uri": "file:///a", "name": "a", "isCollection": false,
+                                          "futureField": [1, 2, {"y": null}], "text": "hi", "etag": "W/1"}],
+                            "unknownTopLevel": true},
+                 "trailer": null}
+                """;
+        JsonRpcPayload read = CODEC.read(withUnknowns.getBytes(StandardCharsets.UTF_8), READ);
+        JsonRpcResultResponse expected = new JsonRpcResultResponse(RequestId.of(3), ReadResourceResult.of(
+                new TextResourceContents(Resource.builder("file:///a", "a").isCollection(false).build(), "hi")));
+        assertEquals(expected, read);
+        JsonTrees.assertJsonEquals("""
+                {"jsonrpc": "2.0", "id": 3, "result": {"contents": [
+                  {"uri": "file:///a", "name": "a", "isCollection": false, "text": "hi"}]}}
+                """, CODEC.toBytes(read), "written without the unknown members");
+
+        // in params too, and in a record read on its own
+        JsonRpcRequest request = (JsonRpcRequest) CODEC.read("""
+                {"jsonrpc": "2.0", "id": 4, "method": "resources/metadata",
+                 "params": {"uri": "file:///a", "includeHidden": true, "depth": 3}}
+                """.getBytes(StandardCharsets.UTF_8), PendingRequests.NONE);
+        assertEquals(ReadResourceMetadataRequestParams.of("file:///a"), request.params());
+        Resource resource = CODEC.readValue("{\"uri\": \"u\", \"name\": \"n\", \"kind\": \"file\", \"version\": \"3\"}"
+                .getBytes(StandardCharsets.UTF_8), Resource.class);
+        assertEquals(Resource.of("u", "n"), resource);
+        assertNull(resource.meta());
+        assertInstanceOf(ReadResourceMetadataRequestParams.class, request.params());
+    }
+}
