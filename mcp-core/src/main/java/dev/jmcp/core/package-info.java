@@ -1,4 +1,0 @@
-/**
- * The public API of the MCP protocol engine.
- */
-package dev.jmcp.core;

@@ -1,4 +1,0 @@
-/**
- * The Streamable HTTP transport.
- */
-package dev.jmcp.transport.netty;
