@@ -1,0 +1,66 @@
+package dev.jmcp.core.internal.session;
+
+import dev.jmcp.core.session.NotificationHandler;
+import dev.jmcp.core.session.RequestHandler;
+import dev.jmcp.schema.McpMethodNames;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/** The handlers of a session by method name; immutable once built. */
+public final class HandlerTable {
+    /** Methods the session answers itself. */
+    private static final Set<String> RESERVED = Set.of(McpMethodNames.INITIALIZE, McpMethodNames.PING,
+            McpMethodNames.INITIALIZED, McpMethodNames.CANCELLED, McpMethodNames.PROGRESS);
+
+    private final Map<String, RequestHandler> requests;
+    private final Map<String, NotificationHandler> notifications;
+
+    private HandlerTable(Builder builder) {
+        this.requests = Map.copyOf(builder.requests);
+        this.notifications = Map.copyOf(builder.notifications);
+    }
+
+    /** @return the handler of requests of {@code method}; null when there is none */
+    public RequestHandler request(String method) {
+        return requests.get(method);
+    }
+
+    /** @return the handler of notifications of {@code method}; null when there is none */
+    public NotificationHandler notification(String method) {
+        return notifications.get(method);
+    }
+
+    /** Collects handlers and rejects duplicates and the session's own methods. Not thread-safe. */
+    public static final class Builder {
+        private final Map<String, RequestHandler> requests = new HashMap<>();
+        private final Map<String, NotificationHandler> notifications = new HashMap<>();
+
+        public void request(String method, RequestHandler handler) {
+            add(requests, method, handler, "request");
+        }
+
+        public void notification(String method, NotificationHandler handler) {
+            add(notifications, method, handler, "notification");
+        }
+
+        private static <H> void add(Map<String, H> map, String method, H handler, String kind) {
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(handler, "handler");
+            if (RESERVED.contains(method)) {
+                throw new IllegalArgumentException(method + " is handled by the session itself; no " + kind
+                        + " handler may be registered for it");
+            }
+            H previous = map.putIfAbsent(method, handler);
+            if (previous != null) {
+                throw new IllegalArgumentException("a " + kind + " handler for " + method + " is already registered ("
+                        + previous.getClass().getName() + "); cannot also register " + handler.getClass().getName());
+            }
+        }
+
+        public HandlerTable build() {
+            return new HandlerTable(this);
+        }
+    }
+}

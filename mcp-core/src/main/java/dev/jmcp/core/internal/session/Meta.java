@@ -1,0 +1,123 @@
+package dev.jmcp.core.internal.session;
+
+import dev.jmcp.schema.common.ProgressToken;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+
+/**
+ * Reads and writes the {@code _meta} of params without knowing the method: params are either a
+ * schema record with a {@code JsonObject meta} component or a raw {@link JsonObject}.
+ */
+final class Meta {
+    /** Resolved once: {@code Json.createX} would scan ServiceLoader on every call. */
+    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final String META = "_meta";
+    private static final String PROGRESS_TOKEN = "progressToken";
+
+    /** The index of the {@code meta} component of each record type, or -1. */
+    private static final ClassValue<Integer> META_INDEX = new ClassValue<>() {
+        @Override
+        protected Integer computeValue(Class<?> type) {
+            RecordComponent[] components = type.getRecordComponents();
+            if (components != null) {
+                for (int i = 0; i < components.length; i++) {
+                    if (components[i].getName().equals("meta") && components[i].getType() == JsonObject.class) {
+                        return i;
+                    }
+                }
+            }
+            return -1;
+        }
+    };
+
+    private Meta() {
+    }
+
+    /** @return the {@code _meta} of {@code params}; null when there is none or it cannot be read */
+    static JsonObject of(Object params) {
+        if (params instanceof JsonObject object) {
+            JsonValue meta = object.get(META);
+            return meta instanceof JsonObject metaObject ? metaObject : null;
+        }
+        if (params instanceof Record record) {
+            int index = META_INDEX.get(record.getClass());
+            if (index < 0) {
+                return null;
+            }
+            try {
+                return (JsonObject) record.getClass().getRecordComponents()[index].getAccessor().invoke(record);
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** @return the {@code progressToken} of a {@code _meta}; null when absent or not a string or integer */
+    static ProgressToken progressToken(JsonObject meta) {
+        JsonValue token = meta == null ? null : meta.get(PROGRESS_TOKEN);
+        if (token instanceof JsonString text) {
+            return ProgressToken.of(text.getString());
+        }
+        if (token instanceof JsonNumber number && number.isIntegral()) {
+            try {
+                return ProgressToken.of(number.longValueExact());
+            } catch (ArithmeticException e) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * @return {@code params} with {@code _meta.progressToken} set to {@code token}; null params
+     *         become {@code {"_meta": {"progressToken": token}}}
+     * @throws IllegalArgumentException when params of this type cannot carry {@code _meta}
+     */
+    static Object withProgressToken(Object params, ProgressToken token) {
+        JsonValue value = token instanceof ProgressToken.Numeric numeric
+                ? JSON.createValue(numeric.value())
+                : JSON.createValue(((ProgressToken.Text) token).value());
+        if (params == null) {
+            return JSON.createObjectBuilder().add(META, JSON.createObjectBuilder().add(PROGRESS_TOKEN, value)).build();
+        }
+        if (params instanceof JsonObject object) {
+            return JSON.createObjectBuilder(object).add(META, merged(of(object), value)).build();
+        }
+        if (params instanceof Record record && META_INDEX.get(record.getClass()) >= 0) {
+            return withMeta(record, merged(of(record), value));
+        }
+        throw new IllegalArgumentException("params of type " + params.getClass().getName()
+                + " cannot carry _meta.progressToken: use a record with a JsonObject meta component or a JsonObject");
+    }
+
+    private static JsonObject merged(JsonObject meta, JsonValue token) {
+        JsonObjectBuilder builder = meta == null ? JSON.createObjectBuilder() : JSON.createObjectBuilder(meta);
+        return builder.add(PROGRESS_TOKEN, token).build();
+    }
+
+    private static Record withMeta(Record record, JsonObject meta) {
+        RecordComponent[] components = record.getClass().getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        Object[] values = new Object[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+                values[i] = components[i].getName().equals("meta") && types[i] == JsonObject.class
+                        ? meta : components[i].getAccessor().invoke(record);
+            }
+            Constructor<?> canonical = record.getClass().getConstructor(types);
+            return (Record) canonical.newInstance(values);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("cannot add _meta.progressToken to " + record.getClass().getName()
+                    + ": its canonical constructor and accessors must be public in an exported package", e);
+        }
+    }
+}

@@ -1,0 +1,469 @@
+package dev.jmcp.core.internal.session;
+
+import dev.jmcp.core.session.McpSession;
+import dev.jmcp.core.session.Negotiated;
+import dev.jmcp.core.session.NotificationHandler;
+import dev.jmcp.core.session.RequestHandler;
+import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.core.session.RequestTimeoutException;
+import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.schema.common.ProgressToken;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.CancelledNotificationParams;
+import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
+import dev.jmcp.schema.lifecycle.ProtocolVersions;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The session engine, the same for both sides: correlates responses with requests, enforces
+ * timeouts and the in-flight bound, carries cancellation and progress both ways, answers
+ * {@code ping}, and dispatches every other method to the handler registered for it. It knows no
+ * feature; the {@link Lifecycle} decides what may pass before and during the handshake.
+ *
+ * <p>Threads: inbound messages arrive on the transport's thread and are routed there without
+ * blocking; handlers run on the handler executor; timeouts fire on the session's timer thread.
+ */
+public final class SessionEngine implements McpTransport.Listener {
+    private static final System.Logger LOG = System.getLogger(SessionEngine.class.getName());
+    private static final AtomicLong SESSIONS = new AtomicLong();
+
+    private final String name;
+    private final McpTransport transport;
+    private final Duration requestTimeout;
+    private final HandlerTable handlers;
+    private final Lifecycle lifecycle;
+    private final ExecutorService executor;
+    private final boolean ownsExecutor;
+    private final ScheduledThreadPoolExecutor timer;
+    private final SerialExecutor notifications;
+    private final OutboundRequests outbound = new OutboundRequests();
+    private final InboundRequests inbound;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+    private volatile McpSession facade;
+
+    /**
+     * @param role      {@code "server"} or {@code "client"}, for thread names and logs
+     * @param config    never null
+     * @param lifecycle never null
+     */
+    public SessionEngine(String role, SessionConfig config, Lifecycle lifecycle) {
+        this.name = "jmcp-" + role + "-" + SESSIONS.incrementAndGet();
+        this.transport = config.transport();
+        this.requestTimeout = config.settings().requestTimeout();
+        this.handlers = config.handlers();
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.ownsExecutor = config.executor() == null;
+        this.executor = ownsExecutor
+                ? SessionThreads.handlerPool(name, config.settings().handlerThreads()) : config.executor();
+        this.timer = SessionThreads.timer(name);
+        this.notifications = new SerialExecutor(executor);
+        this.inbound = new InboundRequests(this, executor, config.settings().maxInFlightRequests());
+    }
+
+    /** Connects the engine to its public face and starts the transport. */
+    public void start(McpSession session) {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException(name + " is already started");
+        }
+        this.facade = Objects.requireNonNull(session, "session");
+        lifecycle.attach(this);
+        transport.start(this);
+    }
+
+    /** @return the name of the session, which its threads carry */
+    public String name() {
+        return name;
+    }
+
+    McpSession facade() {
+        return facade;
+    }
+
+    // ---- outbound ----
+
+    /** A request from the session's user: it passes the lifecycle's gate. */
+    public <R> CompletableFuture<R> request(String method, Object params, Class<R> resultType, RequestOptions options) {
+        Objects.requireNonNull(method, "method");
+        if (McpMethodNames.INITIALIZE.equals(method)) {
+            return CompletableFuture.failedFuture(new McpException(
+                    "initialize is sent by ClientSession.initialize(), not as a plain request"));
+        }
+        String refusal = lifecycle.refuseOutbound(method);
+        if (refusal != null && !closed.get()) {
+            return CompletableFuture.failedFuture(new McpException(refusal));
+        }
+        return send(method, params, resultType, options);
+    }
+
+    /** A request of the lifecycle itself, such as {@code initialize}: no gate. */
+    <R> CompletableFuture<R> lifecycleRequest(String method, Object params, Class<R> resultType) {
+        return send(method, params, resultType, RequestOptions.defaults());
+    }
+
+    private <R> CompletableFuture<R> send(String method, Object params, Class<R> resultType, RequestOptions options) {
+        Objects.requireNonNull(resultType, "resultType");
+        Objects.requireNonNull(options, "options");
+        CompletableFuture<R> future = new CompletableFuture<>();
+        if (closed.get()) {
+            future.completeExceptionally(new SessionClosedException("cannot send " + method + ": " + name
+                    + " is closed", null));
+            return future;
+        }
+        RequestId id = outbound.nextId();
+        ProgressToken token = null;
+        Object wireParams = params;
+        if (options.progressListener() != null) {
+            // the id is unique among active requests, so it serves as the token too
+            token = ProgressToken.of(((RequestId.Numeric) id).value());
+            try {
+                wireParams = Meta.withProgressToken(params, token);
+            } catch (IllegalArgumentException e) {
+                future.completeExceptionally(e);
+                return future;
+            }
+        }
+        Duration timeout = options.timeout() != null ? options.timeout() : requestTimeout;
+        Pending pending = new Pending(id, method, resultType, future, token, options.progressListener(), timeout);
+        outbound.add(pending);
+        try {
+            pending.timeoutTask(timer.schedule(() -> timedOut(pending), timeout.toNanos(), TimeUnit.NANOSECONDS));
+        } catch (RejectedExecutionException e) {
+            // the timer is shut down: close() is running; fall through to the closed check
+        }
+        if (closed.get()) {
+            if (outbound.remove(pending)) {
+                pending.fail(closedBefore(pending, null));
+            }
+            return future;
+        }
+        // a caller that cancels (or completes) the future itself no longer wants the answer
+        future.whenComplete((result, failure) -> {
+            if (outbound.remove(pending)) {
+                abandon(pending, "cancelled by the caller");
+            }
+        });
+        transmit(new JsonRpcRequest(id, method, wireParams)).whenComplete((ignored, failure) -> {
+            if (failure != null && outbound.remove(pending)) {
+                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+                pending.fail(new McpException("could not send " + method + " (id " + id + "): " + cause.getMessage(),
+                        cause));
+            }
+        });
+        return future;
+    }
+
+    /** Sends a notification; no gate, since the spec allows logging and pings before initialized. */
+    public CompletableFuture<Void> notify(String method, Object params) {
+        Objects.requireNonNull(method, "method");
+        return transmit(new JsonRpcNotification(method, params));
+    }
+
+    private void timedOut(Pending pending) {
+        if (outbound.remove(pending)) {
+            abandon(pending, "timed out after " + pending.timeout.toMillis() + " ms");
+            pending.fail(new RequestTimeoutException(pending.id, pending.method, pending.timeout));
+        }
+    }
+
+    /** Tells the peer that an answer is no longer wanted (never for {@code initialize}). */
+    private void abandon(Pending pending, String reason) {
+        if (pending.cancellable() && !closed.get()) {
+            notify(McpMethodNames.CANCELLED, CancelledNotificationParams.of(pending.id, reason));
+        }
+    }
+
+    private CompletableFuture<Void> transmit(JsonRpcPayload payload) {
+        if (closed.get()) {
+            return CompletableFuture.failedFuture(new SessionClosedException(name + " is closed", null));
+        }
+        try {
+            CompletableFuture<Void> sent = transport.send(payload);
+            return sent != null ? sent : CompletableFuture.completedFuture(null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private void reply(JsonRpcPayload payload) {
+        if (payload == null) {
+            return;
+        }
+        transmit(payload).whenComplete((ignored, failure) -> {
+            if (failure != null) {
+                LOG.log(closed.get() ? Level.DEBUG : Level.WARNING, name + " could not send a response", failure);
+            }
+        });
+    }
+
+    // ---- inbound ----
+
+    @Override
+    public void onMessage(JsonRpcPayload payload) {
+        if (closed.get()) {
+            return;
+        }
+        try {
+            if (payload instanceof JsonRpcBatch batch) {
+                onBatch(batch);
+            } else {
+                route((JsonRpcMessage) payload);
+            }
+        } catch (RuntimeException e) {
+            // a transport must never see an exception from the session
+            LOG.log(Level.WARNING, name + " could not process an inbound message", e);
+        }
+    }
+
+    private void route(JsonRpcMessage message) {
+        if (message instanceof JsonRpcRequest request) {
+            answer(request).thenAccept(this::reply);
+        } else if (message instanceof JsonRpcNotification notification) {
+            onNotification(notification);
+        } else if (message instanceof JsonRpcResultResponse response) {
+            Pending pending = outbound.take(response.id());
+            if (pending == null) {
+                LOG.log(Level.DEBUG, "{0} ignores a response to unknown or abandoned request {1}", name, response.id());
+            } else {
+                pending.succeed(response.result());
+            }
+        } else if (message instanceof JsonRpcErrorResponse response) {
+            Pending pending = response.id() == null ? null : outbound.take(response.id());
+            if (pending == null) {
+                LOG.log(Level.WARNING, "{0} received an error for no waiting request: {1} {2}", name,
+                        response.error().code(), response.error().message());
+            } else {
+                pending.fail(ProtocolException.of(response));
+            }
+        }
+    }
+
+    /** @return the response to send, or a future of null when none is sent */
+    private CompletableFuture<JsonRpcMessage> answer(JsonRpcRequest request) {
+        String method = request.method();
+        if (McpMethodNames.PING.equals(method)) {
+            return CompletableFuture.completedFuture(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
+        }
+        JsonRpcMessage own = lifecycle.answer(request);
+        if (own != null) {
+            return CompletableFuture.completedFuture(own);
+        }
+        String refusal = lifecycle.refuseInbound(method);
+        if (refusal != null) {
+            return CompletableFuture.completedFuture(
+                    InboundRequests.error(request.id(), ErrorCodes.INVALID_REQUEST, refusal));
+        }
+        RequestHandler handler = handlers.request(method);
+        if (handler == null) {
+            return CompletableFuture.completedFuture(
+                    InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method));
+        }
+        return inbound.dispatch(request, handler);
+    }
+
+    private void onNotification(JsonRpcNotification notification) {
+        switch (notification.method()) {
+            case McpMethodNames.CANCELLED -> {
+                if (notification.params() instanceof CancelledNotificationParams params && params.requestId() != null) {
+                    inbound.cancel(params.requestId(), params.reason());
+                }
+            }
+            case McpMethodNames.PROGRESS -> {
+                if (notification.params() instanceof ProgressNotificationParams params) {
+                    onProgress(params);
+                }
+            }
+            default -> {
+                if (lifecycle.accept(notification)) {
+                    return;
+                }
+                NotificationHandler handler = handlers.notification(notification.method());
+                if (handler == null) {
+                    LOG.log(Level.DEBUG, "{0} ignores {1}: no handler", name, notification.method());
+                    return;
+                }
+                notifications.execute(() -> {
+                    try {
+                        handler.handle(notification.params(), facade);
+                    } catch (Exception e) {
+                        LOG.log(Level.WARNING, "the handler of " + notification.method() + " failed", e);
+                    }
+                });
+            }
+        }
+    }
+
+    private void onProgress(ProgressNotificationParams params) {
+        Pending pending = outbound.withToken(params.progressToken());
+        if (pending == null || pending.listener == null) {
+            LOG.log(Level.DEBUG, "{0} ignores progress for unknown token {1}", name, params.progressToken());
+            return;
+        }
+        try {
+            pending.listener.onProgress(params);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "a progress listener of " + pending.method + " failed", e);
+        }
+    }
+
+    private void onBatch(JsonRpcBatch batch) {
+        String version = protocolVersion();
+        if (!ProtocolVersions.V2025_03_26.equals(version)) {
+            refuse(batch, version);
+            return;
+        }
+        List<CompletableFuture<JsonRpcMessage>> replies = new ArrayList<>();
+        for (JsonRpcMessage message : batch.messages()) {
+            if (message instanceof JsonRpcRequest request) {
+                replies.add(answer(request));
+            } else {
+                route(message);
+            }
+        }
+        if (replies.isEmpty()) {
+            return;
+        }
+        CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).whenComplete((ignored, failure) -> {
+            List<JsonRpcMessage> answers = new ArrayList<>();
+            for (CompletableFuture<JsonRpcMessage> reply : replies) {
+                JsonRpcMessage answer = reply.isCompletedExceptionally() ? null : reply.join();
+                if (answer != null) {
+                    answers.add(answer);
+                }
+            }
+            if (!answers.isEmpty()) {
+                reply(new JsonRpcBatch(answers));
+            }
+        });
+    }
+
+    /** Each request of a refused batch gets its own error, so that no caller waits for a timeout. */
+    private void refuse(JsonRpcBatch batch, String version) {
+        String message = "batch refused: JSON-RPC batches are accepted only under protocol version "
+                + ProtocolVersions.V2025_03_26 + ", and this session "
+                + (version == null ? "has not negotiated one yet" : "uses " + version);
+        boolean answered = false;
+        for (JsonRpcMessage element : batch.messages()) {
+            if (element instanceof JsonRpcRequest request) {
+                reply(InboundRequests.error(request.id(), ErrorCodes.INVALID_REQUEST, message));
+                answered = true;
+            }
+        }
+        if (!answered) {
+            reply(InboundRequests.error(null, ErrorCodes.INVALID_REQUEST, message));
+        }
+    }
+
+    @Override
+    public void onUnreadable(ProtocolException error) {
+        if (closed.get()) {
+            return;
+        }
+        // a result we could not read fails our own request instead of being answered
+        Pending pending = error.requestId() == null ? null : outbound.take(error.requestId());
+        if (pending != null) {
+            pending.fail(error);
+            return;
+        }
+        LOG.log(Level.DEBUG, "{0} received unreadable input: {1}", name, error.getMessage());
+        reply(JsonRpcErrorResponse.of(error));
+    }
+
+    @Override
+    public void onClosed(Throwable cause) {
+        close(cause);
+    }
+
+    @Override
+    public PendingRequests pendingRequests() {
+        return outbound;
+    }
+
+    // ---- state ----
+
+    public Negotiated negotiated() {
+        return lifecycle.negotiated();
+    }
+
+    public String protocolVersion() {
+        Negotiated negotiated = lifecycle.negotiated();
+        return negotiated == null ? null : negotiated.protocolVersion();
+    }
+
+    public boolean isOpen() {
+        return !closed.get();
+    }
+
+    public CompletableFuture<Void> onClose() {
+        return closeFuture;
+    }
+
+    /** @return outbound requests waiting for a response plus inbound requests being handled */
+    public int pendingCount() {
+        return outbound.size() + inbound.size();
+    }
+
+    public void close() {
+        close(null);
+    }
+
+    /** Fails what waits, cancels what runs, stops the session's threads and closes the transport. */
+    void close(Throwable cause) {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (Pending pending : outbound.drain()) {
+            pending.fail(closedBefore(pending, cause));
+        }
+        inbound.cancelAll("session closed");
+        lifecycle.closed(new SessionClosedException(name + " closed", cause));
+        timer.shutdownNow();
+        if (ownsExecutor) {
+            // handlers were cancelled above; the interrupt wakes those that block
+            executor.shutdownNow();
+        }
+        try {
+            transport.close();
+        } catch (RuntimeException e) {
+            LOG.log(Level.DEBUG, name + ": closing the transport failed", e);
+        }
+        LOG.log(Level.DEBUG, "{0} closed", name);
+        closeFuture.complete(null);
+    }
+
+    private SessionClosedException closedBefore(Pending pending, Throwable cause) {
+        return new SessionClosedException(name + " closed before " + pending.method + " (id " + pending.id
+                + ") was answered", cause);
+    }
+
+    @Override
+    public String toString() {
+        return name + "[protocolVersion=" + protocolVersion() + ", open=" + isOpen() + "]";
+    }
+}

@@ -1,0 +1,45 @@
+package dev.jmcp.core.internal.session;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The threads a session owns: a small handler pool and one timer thread, both named after it. */
+final class SessionThreads {
+    /** Idle threads end after this long, so a quiet session holds no thread. */
+    private static final long KEEP_ALIVE_SECONDS = 30;
+
+    private SessionThreads() {
+    }
+
+    /** @return a factory of daemon threads named {@code prefix-1}, {@code prefix-2}, ... */
+    static ThreadFactory named(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, prefix + "-" + count.incrementAndGet());
+            // daemon: a session the program forgot to close must not keep the JVM alive
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    static ExecutorService handlerPool(String sessionName, int threads) {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), named(sessionName + "-handler"));
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    static ScheduledThreadPoolExecutor timer(String sessionName) {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, named(sessionName + "-timer"));
+        timer.setRemoveOnCancelPolicy(true);
+        timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        timer.setKeepAliveTime(KEEP_ALIVE_SECONDS, TimeUnit.SECONDS);
+        timer.allowCoreThreadTimeOut(true);
+        return timer;
+    }
+}

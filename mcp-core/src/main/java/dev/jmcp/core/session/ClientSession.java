@@ -1,0 +1,202 @@
+package dev.jmcp.core.session;
+
+import dev.jmcp.core.internal.session.ClientHandshake;
+import dev.jmcp.core.internal.session.HandlerTable;
+import dev.jmcp.core.internal.session.SessionConfig;
+import dev.jmcp.core.internal.session.SessionEngine;
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.InitializeResult;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The client end of a connection. {@link #initialize()} performs the handshake: it sends
+ * {@code initialize} with the client's revision, capabilities and info, checks the revision the
+ * server chose (failing with {@link UnsupportedProtocolVersionException} and closing when it is not
+ * one the client speaks), then sends {@code notifications/initialized}. Until then only
+ * {@code ping} may be sent. See {@link McpSession} for threads.
+ *
+ * <pre>{@code
+ * ClientSession session = ClientSession.builder(transport)
+ *         .clientInfo(Implementation.of("browser", "1.0"))
+ *         .build();
+ * session.initialize().get(10, TimeUnit.SECONDS);
+ * }</pre>
+ *
+ * @since 0.1
+ */
+public final class ClientSession implements McpSession {
+    /** The revisions a client session speaks, newest first: 2025-11-25 to 2024-11-05. */
+    public static final List<String> SUPPORTED_VERSIONS = ClientHandshake.VERSIONS;
+
+    private final SessionEngine engine;
+    private final ClientHandshake handshake;
+
+    private ClientSession(Builder builder) {
+        this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion);
+        this.engine = new SessionEngine("client", new SessionConfig(builder.transport, builder.settings,
+                builder.executor, builder.handlers.build()), handshake);
+        engine.start(this);
+    }
+
+    /**
+     * @param transport the connection to the server; it is started by {@link Builder#build()}; never null
+     * @return a builder with the default settings, no capabilities and no handlers
+     */
+    public static Builder builder(McpTransport transport) {
+        return new Builder(transport);
+    }
+
+    /**
+     * Performs the handshake; call it once. Cancelling the returned future does not cancel
+     * {@code initialize}, which the spec forbids; it times out after
+     * {@link SessionSettings#requestTimeout()}.
+     *
+     * @return the server's answer, after {@code notifications/initialized} has been sent; fails with
+     *         {@link UnsupportedProtocolVersionException} (and the session closes) when the server
+     *         chose a revision this client does not speak, or with the errors of
+     *         {@link #sendRequest}; never null
+     */
+    public CompletableFuture<InitializeResult> initialize() {
+        return handshake.initialize();
+    }
+
+    @Override
+    public <R> CompletableFuture<R> sendRequest(String method, Object params, Class<R> resultType,
+            RequestOptions options) {
+        return engine.request(method, params, resultType, options);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendNotification(String method, Object params) {
+        return engine.notify(method, params);
+    }
+
+    @Override
+    public Negotiated negotiated() {
+        return engine.negotiated();
+    }
+
+    @Override
+    public PendingRequests pendingRequests() {
+        return engine.pendingRequests();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return engine.isOpen();
+    }
+
+    @Override
+    public CompletableFuture<Void> onClose() {
+        return engine.onClose().copy();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    @Override
+    public String toString() {
+        return "ClientSession[" + engine + "]";
+    }
+
+    /**
+     * Builds a {@link ClientSession}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final McpTransport transport;
+        private final HandlerTable.Builder handlers = new HandlerTable.Builder();
+        private Implementation clientInfo;
+        private ClientCapabilities capabilities = ClientCapabilities.none();
+        private String protocolVersion = ClientHandshake.DEFAULT_VERSION;
+        private SessionSettings settings = SessionSettings.DEFAULTS;
+        private ExecutorService executor;
+
+        private Builder(McpTransport transport) {
+            this.transport = Objects.requireNonNull(transport, "transport");
+        }
+
+        /** @param value the client program, sent as {@code clientInfo}; required */
+        public Builder clientInfo(Implementation value) {
+            this.clientInfo = Objects.requireNonNull(value, "clientInfo");
+            return this;
+        }
+
+        /** @param value what the client supports; defaults to nothing */
+        public Builder capabilities(ClientCapabilities value) {
+            this.capabilities = Objects.requireNonNull(value, "capabilities");
+            return this;
+        }
+
+        /**
+         * @param value the revision to ask for, one of {@link ClientSession#SUPPORTED_VERSIONS};
+         *              defaults to the newest, 2025-11-25
+         * @throws IllegalArgumentException for a revision the client does not speak with {@code initialize}
+         */
+        public Builder protocolVersion(String value) {
+            if (!SUPPORTED_VERSIONS.contains(value)) {
+                throw new IllegalArgumentException("protocolVersion must be one of " + SUPPORTED_VERSIONS
+                        + ", was " + value);
+            }
+            this.protocolVersion = value;
+            return this;
+        }
+
+        /** @param value the session's limits; defaults to {@link SessionSettings#DEFAULTS} */
+        public Builder settings(SessionSettings value) {
+            this.settings = Objects.requireNonNull(value, "settings");
+            return this;
+        }
+
+        /**
+         * @param value the executor that runs handlers instead of the session's own pool; the
+         *              session does not shut it down; null for the session's own
+         */
+        public Builder executor(ExecutorService value) {
+            this.executor = value;
+            return this;
+        }
+
+        /**
+         * @param method  the server-to-client request the handler answers; never null
+         * @param handler never null
+         * @throws IllegalArgumentException when the method already has a handler or is the session's own
+         */
+        public Builder requestHandler(String method, RequestHandler handler) {
+            handlers.request(method, handler);
+            return this;
+        }
+
+        /**
+         * @param method  the notification the handler receives, such as
+         *                {@code notifications/resources/updated}; never null
+         * @param handler never null
+         * @throws IllegalArgumentException when the method already has a handler or is the session's own
+         */
+        public Builder notificationHandler(String method, NotificationHandler handler) {
+            handlers.notification(method, handler);
+            return this;
+        }
+
+        /**
+         * Creates the session and starts its transport; call {@link ClientSession#initialize()} next.
+         *
+         * @throws IllegalStateException when {@link #clientInfo} was not set
+         */
+        public ClientSession build() {
+            if (clientInfo == null) {
+                throw new IllegalStateException("clientInfo is required");
+            }
+            return new ClientSession(this);
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package dev.jmcp.core.session;
+
+import dev.jmcp.core.internal.session.HandlerTable;
+import dev.jmcp.core.internal.session.ServerHandshake;
+import dev.jmcp.core.internal.session.SessionConfig;
+import dev.jmcp.core.internal.session.SessionEngine;
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * The server end of a connection. It answers {@code initialize} by itself: with the client's
+ * revision when it is one of 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25, otherwise with
+ * 2025-11-25, and with the capabilities, server info and instructions given to the builder. Until
+ * then it answers every request but {@code ping} with {@code -32600}; until the client has sent
+ * {@code notifications/initialized}, it sends no request but {@code ping}.
+ *
+ * <p>Features (resources, and later others) are request and notification handlers registered on
+ * the builder; the session itself knows none. See {@link McpSession} for threads.
+ *
+ * <pre>{@code
+ * ServerSession session = ServerSession.builder(transport)
+ *         .serverInfo(Implementation.of("files", "1.0"))
+ *         .capabilities(ServerCapabilities.ofResources(ResourcesCapability.of()))
+ *         .requestHandler("resources/list", (params, context) -> listResources(params))
+ *         .build();
+ * }</pre>
+ *
+ * @since 0.1
+ */
+public final class ServerSession implements McpSession {
+    private final SessionEngine engine;
+    private final ServerHandshake handshake;
+
+    private ServerSession(Builder builder) {
+        this.handshake = new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions);
+        this.engine = new SessionEngine("server", new SessionConfig(builder.transport, builder.settings,
+                builder.executor, builder.handlers.build()), handshake);
+        engine.start(this);
+    }
+
+    /**
+     * @param transport the connection to serve; it is started by {@link Builder#build()}; never null
+     * @return a builder with the default settings, no capabilities and no handlers
+     */
+    public static Builder builder(McpTransport transport) {
+        return new Builder(transport);
+    }
+
+    /**
+     * @return completes with what was negotiated once the client has sent
+     *         {@code notifications/initialized}; fails with {@link SessionClosedException} if the
+     *         session closes first; never null
+     */
+    public CompletableFuture<Negotiated> initialized() {
+        return handshake.initialized().copy();
+    }
+
+    @Override
+    public <R> CompletableFuture<R> sendRequest(String method, Object params, Class<R> resultType,
+            RequestOptions options) {
+        return engine.request(method, params, resultType, options);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendNotification(String method, Object params) {
+        return engine.notify(method, params);
+    }
+
+    @Override
+    public Negotiated negotiated() {
+        return engine.negotiated();
+    }
+
+    @Override
+    public PendingRequests pendingRequests() {
+        return engine.pendingRequests();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return engine.isOpen();
+    }
+
+    @Override
+    public CompletableFuture<Void> onClose() {
+        return engine.onClose().copy();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    @Override
+    public String toString() {
+        return "ServerSession[" + engine + "]";
+    }
+
+    /**
+     * Builds a {@link ServerSession}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private final McpTransport transport;
+        private final HandlerTable.Builder handlers = new HandlerTable.Builder();
+        private Implementation serverInfo;
+        private ServerCapabilities capabilities = ServerCapabilities.none();
+        private String instructions;
+        private SessionSettings settings = SessionSettings.DEFAULTS;
+        private ExecutorService executor;
+
+        private Builder(McpTransport transport) {
+            this.transport = Objects.requireNonNull(transport, "transport");
+        }
+
+        /** @param value the server program, sent as {@code serverInfo}; required */
+        public Builder serverInfo(Implementation value) {
+            this.serverInfo = Objects.requireNonNull(value, "serverInfo");
+            return this;
+        }
+
+        /** @param value what the server supports; defaults to nothing */
+        public Builder capabilities(ServerCapabilities value) {
+            this.capabilities = Objects.requireNonNull(value, "capabilities");
+            return this;
+        }
+
+        /** @param value hints for the model on how to use this server; may be null */
+        public Builder instructions(String value) {
+            this.instructions = value;
+            return this;
+        }
+
+        /** @param value the session's limits; defaults to {@link SessionSettings#DEFAULTS} */
+        public Builder settings(SessionSettings value) {
+            this.settings = Objects.requireNonNull(value, "settings");
+            return this;
+        }
+
+        /**
+         * @param value the executor that runs handlers instead of the session's own pool; the
+         *              session does not shut it down; null for the session's own
+         */
+        public Builder executor(ExecutorService value) {
+            this.executor = value;
+            return this;
+        }
+
+        /**
+         * @param method  the method the handler answers; not one the session answers itself
+         *                ({@code initialize}, {@code ping}); never null
+         * @param handler never null
+         * @throws IllegalArgumentException when the method already has a handler or is the session's own
+         */
+        public Builder requestHandler(String method, RequestHandler handler) {
+            handlers.request(method, handler);
+            return this;
+        }
+
+        /**
+         * @param method  the notification the handler receives; not one the session handles
+         *                itself (initialized, cancelled, progress); never null
+         * @param handler never null
+         * @throws IllegalArgumentException when the method already has a handler or is the session's own
+         */
+        public Builder notificationHandler(String method, NotificationHandler handler) {
+            handlers.notification(method, handler);
+            return this;
+        }
+
+        /**
+         * Creates the session and starts its transport: from here on it answers the client.
+         *
+         * @throws IllegalStateException when {@link #serverInfo} was not set
+         */
+        public ServerSession build() {
+            if (serverInfo == null) {
+                throw new IllegalStateException("serverInfo is required");
+            }
+            return new ServerSession(this);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.jmcp.core.spi;
+
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The object-level connection a session runs on: it carries {@link JsonRpcPayload}s (messages and
+ * batches) to and from one peer. A transport owns the bytes (it reads and writes them with
+ * {@link dev.jmcp.schema.codec.McpCodec}); the session never sees them.
+ *
+ * <p>Contract:
+ * <ul>
+ *   <li>{@link #start} is called once, by the session, before anything is sent.</li>
+ *   <li>The transport calls the {@link Listener}'s methods from one thread at a time, in the order
+ *       the input arrived, and never again after {@link Listener#onClosed}. Messages that arrive
+ *       before {@code start} are kept and delivered after it.</li>
+ *   <li>{@link #send} may be called from any thread at any time, also from inside a listener
+ *       callback, and must not block on the peer.</li>
+ *   <li>{@link #close} is idempotent; it ends with exactly one {@link Listener#onClosed}, as does
+ *       a connection that the peer or the network ends.</li>
+ * </ul>
+ *
+ * @since 0.1
+ */
+public interface McpTransport {
+
+    /**
+     * Starts delivering inbound payloads to {@code listener}.
+     *
+     * @param listener the session's inbound side; never null
+     * @throws IllegalStateException when called a second time
+     */
+    void start(Listener listener);
+
+    /**
+     * Sends one message or batch.
+     *
+     * @param payload never null
+     * @return completes when the transport has taken the payload (written it or buffered it within
+     *         its own limits); a transport applies back-pressure by completing it later. Fails with
+     *         an {@link dev.jmcp.schema.McpException} when the transport is closed or the write fails.
+     *         Never null
+     */
+    CompletableFuture<Void> send(JsonRpcPayload payload);
+
+    /** Closes the connection; idempotent. The listener then receives {@link Listener#onClosed}. */
+    void close();
+
+    /**
+     * The session's inbound side, as a transport sees it.
+     *
+     * @since 0.1
+     */
+    interface Listener {
+
+        /** @param payload a message or batch that arrived; never null */
+        void onMessage(JsonRpcPayload payload);
+
+        /**
+         * Input arrived that could not be read as a message, for example bad JSON or a broken
+         * {@link dev.jmcp.schema.codec.CodecLimits} limit. The session answers with an error
+         * response, or fails its own request when the error names one of its outstanding ids.
+         *
+         * @param error what {@link dev.jmcp.schema.codec.McpCodec#read} threw; never null
+         */
+        void onUnreadable(ProtocolException error);
+
+        /**
+         * The connection has ended; nothing more will be delivered.
+         *
+         * @param cause why, when it failed; null for an orderly close
+         */
+        void onClosed(Throwable cause);
+
+        /**
+         * @return which method each outstanding request of this side called, to pass to
+         *         {@link dev.jmcp.schema.codec.McpCodec#read} so that results are read into their
+         *         records; never null
+         */
+        default PendingRequests pendingRequests() {
+            return PendingRequests.NONE;
+        }
+    }
+}

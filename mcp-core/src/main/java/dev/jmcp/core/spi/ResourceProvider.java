@@ -1,0 +1,111 @@
+package dev.jmcp.core.spi;
+
+import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.ResourceTemplate;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A source of resources for the resources feature: a folder on disk, resources registered in
+ * code, a database. Found through {@link java.util.ServiceLoader} (declare it with
+ * {@code provides dev.jmcp.core.spi.ResourceProvider with ...} and in
+ * {@code META-INF/services}) or passed to a server builder explicitly.
+ *
+ * <p>A provider deals in whole listings and single reads; the feature does the protocol around
+ * them: it pages listings behind opaque cursors, bounds collection reads, turns a missing resource
+ * into {@code -32602} with {@code data.uri}, and fans change events out to subscribed sessions.
+ * Listings must come in a stable order, so that pages do not overlap or skip.
+ *
+ * <p>Only {@link #id}, {@link #owns}, {@link #list}, {@link #metadata} and {@link #read} must be
+ * implemented. Implementations are called from several threads at once and must be thread-safe.
+ * A method that refuses a URI (outside a root, a scheme it does not serve) throws
+ * {@link dev.jmcp.schema.jsonrpc.ProtocolException} with
+ * {@link dev.jmcp.schema.jsonrpc.ErrorCodes#INVALID_PARAMS} and a message that says why.
+ *
+ * @since 0.1
+ */
+public interface ResourceProvider {
+
+    /**
+     * @return a short, stable, unique id such as {@code "filesystem"}. Two providers with the same
+     *         id are refused when they are loaded, with a message naming both classes.
+     */
+    String id();
+
+    /** @return the order among providers: lower comes first, in listings and when two own a URI; 0 by default */
+    default int priority() {
+        return 0;
+    }
+
+    /**
+     * @param uri a resource URI from a client; never null
+     * @return true when this provider answers for {@code uri} (by scheme, authority or prefix).
+     *         Must not do I/O: it is asked for every request.
+     */
+    boolean owns(String uri);
+
+    /** @return the top-level resources, in a stable order; the caller closes the stream */
+    Stream<Resource> list();
+
+    /**
+     * @param uri a URI this provider owns
+     * @return the resource's metadata, without reading its content; empty when it does not exist
+     */
+    Optional<Resource> metadata(String uri);
+
+    /**
+     * @param collectionUri the URI of a resource whose metadata has {@code isCollection: true}
+     * @return its direct children, in a stable order; the caller closes the stream
+     */
+    default Stream<Resource> children(String collectionUri) {
+        return Stream.empty();
+    }
+
+    /**
+     * Reads a resource that is not a collection.
+     *
+     * @param uri     a URI this provider owns
+     * @param context the request's cancellation and, for a URI that matched one of
+     *                {@link #templates()}, the template's variables
+     * @return one element per format, each with {@code uri} equal to {@code uri} and carrying the
+     *         resource's metadata (SEP-2093); an empty list when the resource does not exist. A blob
+     *         body should be lazy ({@link dev.jmcp.schema.resources.Blob#ofFile}), so that it is read
+     *         only while it is written.
+     */
+    List<ResourceContents> read(String uri, ReadContext context);
+
+    /** @return the URI templates this provider can read; empty by default */
+    default List<ResourceTemplate> templates() {
+        return List.of();
+    }
+
+    /**
+     * @param uri a URI this provider owns
+     * @return the collection that directly contains {@code uri}, or null at the top. A change to a
+     *         resource is also reported to sessions subscribed to its parent collections.
+     */
+    default String parentOf(String uri) {
+        return null;
+    }
+
+    /** @return true when {@link #watch} reports changes to single resources; false by default */
+    default boolean reportsUpdates() {
+        return false;
+    }
+
+    /** @return true when {@link #watch} reports changes to the listing; false by default */
+    default boolean reportsListChanges() {
+        return false;
+    }
+
+    /**
+     * Starts reporting changes to {@code listener}; called at most once per running server.
+     *
+     * @return stops the reporting and frees what it holds; never null
+     */
+    default AutoCloseable watch(ResourceListener listener) {
+        return () -> { };
+    }
+}
