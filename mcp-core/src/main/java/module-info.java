@@ -1,23 +1,44 @@
 /**
- * The MCP protocol engine: sessions, lifecycle and dispatch to features, over any transport.
+ * The MCP protocol engine: sessions, lifecycle and dispatch to features, over any transport, and
+ * the resources feature on top of it.
  *
- * <p>Packages: {@code dev.jmcp.core.session} (server and client sessions, handlers, settings),
- * {@code dev.jmcp.core.spi} (what a transport implements), {@code dev.jmcp.core.transport} (the
- * in-memory transport). {@code dev.jmcp.core} will hold the higher-level API that adds features.
+ * <p>Packages: {@code dev.jmcp.core} ({@link dev.jmcp.core.McpServer} and
+ * {@link dev.jmcp.core.McpClient}), {@code dev.jmcp.core.resources} (the resources API: settings,
+ * the client's view, URI templates), {@code dev.jmcp.core.providers} (the in-memory and file-system
+ * resource providers), {@code dev.jmcp.core.session} (server and client sessions, handlers,
+ * settings), {@code dev.jmcp.core.spi} (what a transport or a resource provider implements),
+ * {@code dev.jmcp.core.transport} (the in-memory transport).
  *
- * <p>Knobs: the module reads no system property. Each session's limits are the named settings of
+ * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProvider} and
+ * {@link dev.jmcp.core.spi.TransportProvider}, loaded once per JVM when a builder is asked to
+ * discover them ({@code McpServer.Builder.discoverResourceProviders()}, {@code McpServer.serve(URI)},
+ * {@code McpClient.connect(URI)}), ordered by priority then id; two providers with one id are
+ * refused, naming both classes. It {@code provides} the file-system resource provider.
+ *
+ * <p>Knobs: the module reads one system property, {@code jmcp.filesystem.root}: the folder that
+ * the file-system provider serves when it is found through {@link java.util.ServiceLoader} (unset:
+ * it serves nothing). Each session's limits are the named settings of
  * {@link dev.jmcp.core.session.SessionSettings}: {@code requestTimeout} (60 s),
- * {@code maxInFlightRequests} (64) and {@code handlerThreads} (4). A session owns daemon threads
- * named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
+ * {@code maxInFlightRequests} (64) and {@code handlerThreads} (4); the resources feature's are those
+ * of {@link dev.jmcp.core.resources.ResourceSettings}: {@code pageSize} (100),
+ * {@code maxCollectionReadEntries} (100), {@code maxCollectionReadBytes} (1 MiB),
+ * {@code progressIntervalBytes} (1 MiB) and {@code maxStagedBlobBytes} (16 MiB). A session owns
+ * daemon threads named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
  * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the
  * class names of {@code dev.jmcp.core.*}; nothing is written to standard output.
  */
 module dev.jmcp.core {
     requires transitive dev.jmcp.schema;
 
-    // dev.jmcp.core is exported once it holds the higher-level McpServer/McpClient: javac refuses
-    // to export a package that holds only package-info
+    exports dev.jmcp.core;
+    exports dev.jmcp.core.resources;
+    exports dev.jmcp.core.providers;
     exports dev.jmcp.core.session;
     exports dev.jmcp.core.spi;
     exports dev.jmcp.core.transport;
+
+    uses dev.jmcp.core.spi.ResourceProvider;
+    uses dev.jmcp.core.spi.TransportProvider;
+
+    provides dev.jmcp.core.spi.ResourceProvider with dev.jmcp.core.providers.FileSystemResourceProvider;
 }

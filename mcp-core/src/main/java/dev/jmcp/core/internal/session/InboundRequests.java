@@ -1,5 +1,7 @@
 package dev.jmcp.core.internal.session;
 
+import dev.jmcp.core.internal.Failures;
+
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -14,10 +16,8 @@ import jakarta.json.JsonObject;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -112,7 +112,7 @@ final class InboundRequests {
                 context.stage(future);
             }
             stage.whenComplete((result, failure) -> finish(context, reply,
-                    failure == null ? success(context, result) : failure(context, unwrap(failure))));
+                    failure == null ? success(context, result) : failure(context, Failures.unwrap(failure))));
         } else {
             finish(context, reply, success(context, value));
         }
@@ -152,14 +152,6 @@ final class InboundRequests {
         return error(context.requestId(), ErrorCodes.INTERNAL_ERROR, "internal error while handling " + context.method());
     }
 
-    private static Throwable unwrap(Throwable failure) {
-        Throwable current = failure;
-        while ((current instanceof CompletionException || current instanceof ExecutionException)
-                && current.getCause() != null) {
-            current = current.getCause();
-        }
-        return current;
-    }
 
     static JsonRpcErrorResponse error(RequestId id, int code, String message) {
         return new JsonRpcErrorResponse(id, new JsonRpcError(code, message, null));

@@ -1,0 +1,80 @@
+package dev.jmcp.core;
+
+import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.SessionSettings;
+import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.lifecycle.Implementation;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How {@link McpClient} connects.
+ *
+ * @param clientInfo         the client program, sent as {@code clientInfo}; never null
+ * @param protocolVersion    the revision to ask for, one of {@link ClientSession#SUPPORTED_VERSIONS}; never null
+ * @param callTimeout        how long each call of the synchronous API waits for its answer, after
+ *                           which it fails with {@link dev.jmcp.core.session.RequestTimeoutException}
+ *                           and the server is told to stop; never null, positive
+ * @param sessionSettings    the session's limits; never null
+ * @param transportProviders the providers that {@link McpClient#connect(java.net.URI, ClientOptions)}
+ *                           chooses from; empty for those found through {@link java.util.ServiceLoader};
+ *                           never null
+ * @since 0.1
+ */
+public record ClientOptions(
+        Implementation clientInfo,
+        String protocolVersion,
+        Duration callTimeout,
+        SessionSettings sessionSettings,
+        List<TransportProvider> transportProviders) {
+
+    /** 30 seconds. */
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
+
+    public ClientOptions {
+        Objects.requireNonNull(clientInfo, "clientInfo");
+        Objects.requireNonNull(protocolVersion, "protocolVersion");
+        if (!ClientSession.SUPPORTED_VERSIONS.contains(protocolVersion)) {
+            throw new IllegalArgumentException("protocolVersion must be one of " + ClientSession.SUPPORTED_VERSIONS
+                    + ", was " + protocolVersion);
+        }
+        Objects.requireNonNull(callTimeout, "callTimeout");
+        if (callTimeout.isZero() || callTimeout.isNegative()) {
+            throw new IllegalArgumentException("callTimeout must be positive, was " + callTimeout);
+        }
+        Objects.requireNonNull(sessionSettings, "sessionSettings");
+        transportProviders = List.copyOf(transportProviders);
+    }
+
+    /** @return options with client info {@code jmcp-client}, the newest revision and the default timeouts */
+    public static ClientOptions defaults() {
+        return new ClientOptions(Implementation.of("jmcp-client", "0.1"), ClientSession.SUPPORTED_VERSIONS.get(0),
+                DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of());
+    }
+
+    /** @return these options with another client info */
+    public ClientOptions withClientInfo(Implementation value) {
+        return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders);
+    }
+
+    /** @return these options with another protocol revision */
+    public ClientOptions withProtocolVersion(String value) {
+        return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders);
+    }
+
+    /** @return these options with another call timeout */
+    public ClientOptions withCallTimeout(Duration value) {
+        return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders);
+    }
+
+    /** @return these options with other session settings */
+    public ClientOptions withSessionSettings(SessionSettings value) {
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders);
+    }
+
+    /** @return these options choosing only from these transport providers */
+    public ClientOptions withTransportProviders(List<TransportProvider> value) {
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value);
+    }
+}

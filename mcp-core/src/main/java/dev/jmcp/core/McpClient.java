@@ -1,0 +1,164 @@
+package dev.jmcp.core;
+
+import dev.jmcp.core.internal.resources.ClientResourcesImpl;
+import dev.jmcp.core.internal.spi.Providers;
+import dev.jmcp.core.resources.ClientResources;
+import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.InitializeResult;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A connected, initialized MCP client, with a synchronous API for the server's resources:
+ * <pre>{@code
+ * try (McpClient client = McpClient.connect(URI.create("http://127.0.0.1:8765/mcp"))) {
+ *     for (Resource resource : client.resources().listAll(10)) {
+ *         System.out.println(resource.uri() + "  " + resource.name());
+ *     }
+ *     ReadResourceResult readme = client.resources().read("file:///project/README.md");
+ * }
+ * }</pre>
+ * Each call waits at most {@link ClientOptions#callTimeout()}; errors are described on
+ * {@link ClientResources}. Thread-safe.
+ *
+ * @since 0.1
+ */
+public final class McpClient implements AutoCloseable {
+    private final ClientSession session;
+    private final ClientResourcesImpl resources;
+    private final InitializeResult initialized;
+
+    private McpClient(ClientSession session, ClientResourcesImpl resources, InitializeResult initialized) {
+        this.session = session;
+        this.resources = resources;
+        this.initialized = initialized;
+    }
+
+    /** Connects over {@code transport} with {@link ClientOptions#defaults()}. @see #connect(McpTransport, ClientOptions) */
+    public static McpClient connect(McpTransport transport) {
+        return connect(transport, ClientOptions.defaults());
+    }
+
+    /**
+     * Starts a session on {@code transport} and performs the {@code initialize} handshake.
+     *
+     * @param transport not yet started; never null
+     * @param options   never null
+     * @return the client, initialized; never null
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException when the server refuses {@code initialize};
+     *         {@link dev.jmcp.core.session.UnsupportedProtocolVersionException} when it chose a
+     *         revision this client does not speak; {@link McpException} when it does not answer
+     *         within the call timeout. The session is closed in every case.
+     */
+    public static McpClient connect(McpTransport transport, ClientOptions options) {
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(options, "options");
+        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout());
+        ClientSession.Builder builder = ClientSession.builder(transport)
+                .clientInfo(options.clientInfo())
+                .protocolVersion(options.protocolVersion())
+                .settings(options.sessionSettings());
+        resources.register(builder);
+        ClientSession session = builder.build();
+        resources.bind(session);
+        try {
+            InitializeResult result = session.initialize().get(options.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            return new McpClient(session, resources, result);
+        } catch (ExecutionException | CompletionException e) {
+            session.close();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw cause instanceof RuntimeException runtime ? runtime : new McpException(cause.toString(), cause);
+        } catch (TimeoutException e) {
+            session.close();
+            throw new McpException("the server did not answer initialize within callTimeout="
+                    + options.callTimeout().toMillis() + " ms", e);
+        } catch (InterruptedException e) {
+            session.close();
+            Thread.currentThread().interrupt();
+            throw new McpException("interrupted during initialize", e);
+        }
+    }
+
+    /** Connects to {@code target} with {@link ClientOptions#defaults()}. @see #connect(URI, ClientOptions) */
+    public static McpClient connect(URI target) {
+        return connect(target, ClientOptions.defaults());
+    }
+
+    /**
+     * Connects through the {@link TransportProvider} of {@code target}'s scheme: one of
+     * {@link ClientOptions#transportProviders()}, or else of those found through
+     * {@link java.util.ServiceLoader}.
+     *
+     * @param target such as {@code http://127.0.0.1:8765/mcp}, or a {@code stdio:} URI naming a command
+     * @throws IllegalArgumentException when no transport provider serves the scheme
+     * @throws UncheckedIOException     when the server cannot be reached or started
+     * @see #connect(McpTransport, ClientOptions)
+     */
+    public static McpClient connect(URI target, ClientOptions options) {
+        Objects.requireNonNull(target, "target");
+        List<TransportProvider> candidates = options.transportProviders().isEmpty() ? Providers.transportProviders()
+                : Providers.orderTransportProviders(options.transportProviders());
+        TransportProvider provider = Providers.forScheme(target.getScheme(), candidates);
+        McpTransport transport;
+        try {
+            transport = provider.connect(target);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not connect to " + target + " with transport provider '"
+                    + provider.id() + "'", e);
+        }
+        return connect(transport, options);
+    }
+
+    /** @return the server's resources; never null */
+    public ClientResources resources() {
+        return resources;
+    }
+
+    /** @return the session underneath, for requests this API does not cover; never null */
+    public ClientSession session() {
+        return session;
+    }
+
+    /** @return the server program; never null */
+    public Implementation serverInfo() {
+        return initialized.serverInfo();
+    }
+
+    /** @return what the server supports; never null */
+    public ServerCapabilities serverCapabilities() {
+        return initialized.capabilities();
+    }
+
+    /** @return the server's hints for the model; may be null */
+    public String instructions() {
+        return initialized.instructions();
+    }
+
+    /** @return the protocol revision in use; never null */
+    public String protocolVersion() {
+        return initialized.protocolVersion();
+    }
+
+    /** Closes the session and its transport; idempotent. */
+    @Override
+    public void close() {
+        session.close();
+    }
+
+    @Override
+    public String toString() {
+        return "McpClient[" + serverInfo().name() + " " + serverInfo().version() + ", " + protocolVersion() + "]";
+    }
+}

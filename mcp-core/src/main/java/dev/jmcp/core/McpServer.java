@@ -1,0 +1,358 @@
+package dev.jmcp.core;
+
+import dev.jmcp.core.internal.resources.ResourcesFeature;
+import dev.jmcp.core.internal.spi.Providers;
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.session.SessionSettings;
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * An MCP server that serves resources from {@link ResourceProvider}s, over any number of
+ * transports, one {@link ServerSession} per connection. It answers {@code resources/list} (paged,
+ * and with {@code params.uri} the children of a collection), {@code resources/read} (SEP-2093:
+ * contents carry their metadata, collections answer with some of their children),
+ * {@code resources/metadata}, {@code resources/templates/list}, and, when a provider reports
+ * changes, {@code resources/subscribe} and {@code resources/unsubscribe}. Its capabilities say only
+ * what the providers can do. Thread-safe once built.
+ *
+ * <p>A complete server, over the process's standard input and output (needs the stdio transport
+ * module):
+ * <pre>{@code
+ * public final class NotesServer {
+ *     public static void main(String[] args) throws Exception {
+ *         InMemoryResourceProvider notes = InMemoryResourceProvider.create("notes")
+ *                 .addCollection(Resource.of("notes://all", "all notes"))
+ *                 .addText("notes://all", Resource.builder("notes://all/hello", "hello")
+ *                         .mimeType("text/plain").build(), "Hello, world");
+ *         try (McpServer server = McpServer.builder()
+ *                 .serverInfo("notes", "1.0")
+ *                 .resourceProvider(notes)
+ *                 .build()) {
+ *             server.serve(URI.create("stdio:-")).idle().join();
+ *         }
+ *     }
+ * }
+ * }</pre>
+ *
+ * @since 0.1
+ */
+public final class McpServer implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(McpServer.class.getName());
+
+    private final Implementation serverInfo;
+    private final String instructions;
+    private final SessionSettings sessionSettings;
+    private final List<TransportProvider> transportProviders;
+    private final ResourcesFeature resources;
+    private final boolean servesResources;
+    private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
+    private final Set<Endpoint> endpoints = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final CompletableFuture<Void> onClose = new CompletableFuture<>();
+
+    private McpServer(Builder builder, List<ResourceProvider> providers) {
+        this.serverInfo = builder.serverInfo;
+        this.instructions = builder.instructions;
+        this.sessionSettings = builder.sessionSettings;
+        this.transportProviders = builder.transportProviders.isEmpty() ? null
+                : Providers.orderTransportProviders(builder.transportProviders);
+        this.servesResources = !providers.isEmpty();
+        this.resources = new ResourcesFeature(providers, builder.resourceSettings);
+        resources.start();
+    }
+
+    /** @return a builder with no providers and the default settings */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return what this server declares in {@code initialize}: {@code resources} when it has providers */
+    public ServerCapabilities capabilities() {
+        return servesResources ? ServerCapabilities.ofResources(resources.capability()) : ServerCapabilities.none();
+    }
+
+    /**
+     * Serves one connection: builds a session on {@code transport} and starts it.
+     *
+     * @param transport not yet started; never null
+     * @return the session, which the server tracks until it closes; never null
+     * @throws McpException when the server is closed
+     */
+    public ServerSession serve(McpTransport transport) {
+        Objects.requireNonNull(transport, "transport");
+        if (closed.get()) {
+            transport.close();
+            throw new McpException("the server is closed: it serves no new connection");
+        }
+        ServerSession.Builder builder = ServerSession.builder(transport)
+                .serverInfo(serverInfo)
+                .instructions(instructions)
+                .capabilities(capabilities())
+                .settings(sessionSettings);
+        if (servesResources) {
+            resources.register(builder);
+        }
+        ServerSession session = builder.build();
+        sessions.add(session);
+        resources.attach(session);
+        session.onClose().whenComplete((ignored, failure) -> sessions.remove(session));
+        if (closed.get()) {
+            session.close(); // close() ran meanwhile and did not see this one
+        }
+        return session;
+    }
+
+    /**
+     * Listens at {@code address} through the {@link TransportProvider} of its scheme (the ones
+     * given to the builder, else those found through {@link java.util.ServiceLoader}); each client
+     * that connects gets a session.
+     *
+     * @param address such as {@code stdio:-} (this process's stdin and stdout) or
+     *                {@code http://127.0.0.1:8765/mcp}; never null
+     * @return the endpoint, to stop listening or to wait until its clients have gone; never null
+     * @throws IllegalArgumentException when no transport provider serves the address's scheme
+     * @throws UncheckedIOException     when the address cannot be bound
+     */
+    public Endpoint serve(URI address) {
+        Objects.requireNonNull(address, "address");
+        if (closed.get()) {
+            throw new McpException("the server is closed: it serves no new address");
+        }
+        TransportProvider provider = Providers.forScheme(address.getScheme(),
+                transportProviders != null ? transportProviders : Providers.transportProviders());
+        Endpoint endpoint = new Endpoint(address);
+        try {
+            endpoint.stop = provider.serve(address, transport -> {
+                try {
+                    endpoint.accept(serve(transport));
+                } catch (McpException closedMeanwhile) {
+                    LOG.log(Level.DEBUG, "refused a connection at {0}: {1}", address, closedMeanwhile.getMessage());
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not serve " + address + " with transport provider '"
+                    + provider.id() + "'", e);
+        }
+        endpoints.add(endpoint);
+        return endpoint;
+    }
+
+    /** @return the open sessions; a snapshot; never null */
+    public List<ServerSession> sessions() {
+        return List.copyOf(sessions);
+    }
+
+    /** @return completes once {@link #close()} has run; never null */
+    public CompletableFuture<Void> onClose() {
+        return onClose.copy();
+    }
+
+    /** The resources feature, for tests of this module. */
+    ResourcesFeature resourcesFeature() {
+        return resources;
+    }
+
+    /** Stops every endpoint, closes every session and stops watching the providers; idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (Endpoint endpoint : List.copyOf(endpoints)) {
+            endpoint.close();
+        }
+        for (ServerSession session : List.copyOf(sessions)) {
+            session.close();
+        }
+        resources.close();
+        onClose.complete(null);
+    }
+
+    @Override
+    public String toString() {
+        return "McpServer[" + serverInfo.name() + " " + serverInfo.version() + ", " + sessions.size() + " sessions]";
+    }
+
+    /**
+     * An address the server listens at.
+     *
+     * @since 0.1
+     */
+    public final class Endpoint implements AutoCloseable {
+        private final URI address;
+        private final Set<ServerSession> own = ConcurrentHashMap.newKeySet();
+        private final CompletableFuture<Void> idle = new CompletableFuture<>();
+        private final AtomicBoolean stopped = new AtomicBoolean();
+        private volatile AutoCloseable stop;
+
+        private Endpoint(URI address) {
+            this.address = address;
+        }
+
+        private void accept(ServerSession session) {
+            own.add(session);
+            session.onClose().whenComplete((ignored, failure) -> {
+                own.remove(session);
+                if (own.isEmpty()) {
+                    idle.complete(null);
+                }
+            });
+        }
+
+        /** @return where it listens; never null */
+        public URI address() {
+            return address;
+        }
+
+        /** @return this endpoint's open sessions; a snapshot; never null */
+        public List<ServerSession> sessions() {
+            return List.copyOf(own);
+        }
+
+        /**
+         * @return completes when a client has been served and no session of this endpoint is open
+         *         any more (for {@code stdio:-}, when the client has gone), or when the endpoint is
+         *         closed; never null
+         */
+        public CompletableFuture<Void> idle() {
+            return idle.copy();
+        }
+
+        /** Stops listening and closes this endpoint's sessions; idempotent. */
+        @Override
+        public void close() {
+            if (!stopped.compareAndSet(false, true)) {
+                return;
+            }
+            endpoints.remove(this);
+            try {
+                if (stop != null) {
+                    stop.close();
+                }
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "stopping the endpoint " + address + " failed", e);
+            }
+            for (ServerSession session : List.copyOf(own)) {
+                session.close();
+            }
+            idle.complete(null);
+        }
+    }
+
+    /**
+     * Builds a {@link McpServer}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private Implementation serverInfo;
+        private String instructions;
+        private final List<ResourceProvider> resourceProviders = new ArrayList<>();
+        private boolean discover;
+        private final List<TransportProvider> transportProviders = new ArrayList<>();
+        private ResourceSettings resourceSettings = ResourceSettings.DEFAULTS;
+        private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
+
+        private Builder() {
+        }
+
+        /**
+         * @param name    the server program's name, sent in {@code serverInfo}; required
+         * @param version its version; required
+         */
+        public Builder serverInfo(String name, String version) {
+            return serverInfo(Implementation.of(name, version));
+        }
+
+        /** @param value the server program, sent as {@code serverInfo}; required */
+        public Builder serverInfo(Implementation value) {
+            this.serverInfo = Objects.requireNonNull(value, "serverInfo");
+            return this;
+        }
+
+        /** @param value hints for the model on how to use this server; may be null */
+        public Builder instructions(String value) {
+            this.instructions = value;
+            return this;
+        }
+
+        /**
+         * Adds a provider. Providers given here are all the server has, unless
+         * {@link #discoverResourceProviders()} is called too.
+         */
+        public Builder resourceProvider(ResourceProvider value) {
+            resourceProviders.add(Objects.requireNonNull(value, "resourceProvider"));
+            return this;
+        }
+
+        /** Adds providers; see {@link #resourceProvider}. */
+        public Builder resourceProviders(List<? extends ResourceProvider> values) {
+            values.forEach(this::resourceProvider);
+            return this;
+        }
+
+        /**
+         * Also serves the resource providers found through {@link java.util.ServiceLoader} (loaded
+         * once per JVM). Without this call none are loaded.
+         */
+        public Builder discoverResourceProviders() {
+            this.discover = true;
+            return this;
+        }
+
+        /**
+         * Adds a transport provider for {@link McpServer#serve(URI)}. When any is given, only these
+         * are used; otherwise those found through {@link java.util.ServiceLoader}.
+         */
+        public Builder transportProvider(TransportProvider value) {
+            transportProviders.add(Objects.requireNonNull(value, "transportProvider"));
+            return this;
+        }
+
+        /** @param value the resources feature's limits; defaults to {@link ResourceSettings#DEFAULTS} */
+        public Builder resourceSettings(ResourceSettings value) {
+            this.resourceSettings = Objects.requireNonNull(value, "resourceSettings");
+            return this;
+        }
+
+        /** @param value each session's limits; defaults to {@link SessionSettings#DEFAULTS} */
+        public Builder sessionSettings(SessionSettings value) {
+            this.sessionSettings = Objects.requireNonNull(value, "sessionSettings");
+            return this;
+        }
+
+        /**
+         * Builds the server and starts watching its providers for changes.
+         *
+         * @throws IllegalStateException when {@link #serverInfo} was not set, or when two providers
+         *                               have the same id (the message names both classes)
+         */
+        public McpServer build() {
+            if (serverInfo == null) {
+                throw new IllegalStateException("serverInfo is required");
+            }
+            List<ResourceProvider> all = new ArrayList<>(resourceProviders);
+            if (discover) {
+                all.addAll(Providers.resourceProviders());
+            }
+            return new McpServer(this, Providers.orderResourceProviders(all));
+        }
+    }
+}

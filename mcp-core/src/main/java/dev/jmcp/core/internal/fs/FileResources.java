@@ -1,0 +1,91 @@
+package dev.jmcp.core.internal.fs;
+
+import dev.jmcp.schema.common.Annotations;
+import dev.jmcp.schema.resources.Resource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** Describes files and folders under a root as resources, and lists folders. Thread-safe (immutable). */
+public final class FileResources {
+    private final SafePaths paths;
+
+    /** @param paths the root the resources lie under */
+    public FileResources(SafePaths paths) {
+        this.paths = paths;
+    }
+
+    /**
+     * Lists a folder's entries, sorted by name, leaving out symbolic links that are broken or lead
+     * outside the root, special files, and names whose URI would be refused (holding {@code \}).
+     *
+     * @param folder a folder under the root, as a URI names it
+     * @return the entries, described; empty when the folder is gone
+     */
+    public Stream<Resource> list(Path folder) {
+        List<Path> entries;
+        try (Stream<Path> stream = Files.list(folder)) {
+            entries = stream.filter(p -> p.getFileName().toString().indexOf('\\') < 0)
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString()))
+                    .toList();
+        } catch (NoSuchFileException e) {
+            return Stream.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not list " + folder, e);
+        }
+        return entries.stream().map(this::describeListed).flatMap(Optional::stream);
+    }
+
+    private Optional<Resource> describeListed(Path path) {
+        Path real = path;
+        if (Files.isSymbolicLink(path)) {
+            try {
+                real = path.toRealPath();
+            } catch (IOException broken) {
+                return Optional.empty();
+            }
+            if (!paths.isInside(real)) {
+                return Optional.empty();
+            }
+        }
+        return describe(paths.toUri(path), path, real);
+    }
+
+    /**
+     * Describes a folder or a regular file from its attributes; a file whose extension says nothing
+     * about its type also has its first {@value MimeTypes#SNIFF_BYTES} bytes read.
+     *
+     * @param uri  the URI to put in the resource
+     * @param path the path as the URI names it: gives the name
+     * @param real the path with its links resolved: gives the attributes
+     * @return the resource; empty when nothing is there, or something that is neither a folder nor
+     *         a regular file (a pipe or a device could block a read forever)
+     */
+    public Optional<Resource> describe(String uri, Path path, Path real) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException gone) {
+            return Optional.empty();
+        }
+        Path fileName = path.getFileName();
+        String name = fileName == null ? path.toString() : fileName.toString();
+        Resource.Builder resource = Resource.builder(uri, name)
+                .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
+        if (attributes.isDirectory()) {
+            return Optional.of(resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build());
+        }
+        if (!attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        return Optional.of(resource.isCollection(false).size(attributes.size()).mimeType(MimeTypes.of(name, real)).build());
+    }
+}

@@ -1,0 +1,195 @@
+package dev.jmcp.core.internal.fs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** MIME types of files: from the extension, else from the first bytes of the content. */
+public final class MimeTypes {
+    /** The MIME type of a folder. */
+    public static final String DIRECTORY = "inode/directory";
+    /** The type of content that is neither a known format nor UTF-8 text. */
+    public static final String OCTET_STREAM = "application/octet-stream";
+    /** How many leading bytes {@link #sniff(Path)} reads. */
+    public static final int SNIFF_BYTES = 512;
+
+    private static final Map<String, String> BY_EXTENSION = new HashMap<>();
+    private static final Set<String> TEXT_APPLICATION_TYPES = Set.of(
+            "application/json", "application/xml", "application/yaml", "application/toml",
+            "application/javascript", "application/sql", "application/x-sh", "image/svg+xml");
+
+    static {
+        put("text/plain", "txt", "text", "log", "conf", "cfg", "ini", "env");
+        put("text/markdown", "md", "markdown");
+        put("text/html", "html", "htm");
+        put("text/css", "css");
+        put("text/javascript", "js", "mjs", "cjs", "jsx");
+        put("text/typescript", "ts", "tsx", "mts", "cts");
+        put("text/csv", "csv");
+        put("text/tab-separated-values", "tsv");
+        put("text/x-java", "java");
+        put("text/x-kotlin", "kt", "kts");
+        put("text/x-scala", "scala");
+        put("text/x-groovy", "groovy", "gradle");
+        put("text/x-python", "py");
+        put("text/x-ruby", "rb");
+        put("text/x-rust", "rs");
+        put("text/x-go", "go");
+        put("text/x-c", "c", "h");
+        put("text/x-c++", "cpp", "cc", "cxx", "hpp", "hh");
+        put("text/x-csharp", "cs");
+        put("text/x-swift", "swift");
+        put("text/x-java-properties", "properties");
+        put("text/x-shellscript", "sh", "bash", "zsh");
+        put("application/json", "json");
+        put("application/xml", "xml", "xsd", "xsl", "pom");
+        put("application/yaml", "yaml", "yml");
+        put("application/toml", "toml");
+        put("application/sql", "sql");
+        put("image/svg+xml", "svg");
+        put("image/png", "png");
+        put("image/jpeg", "jpg", "jpeg");
+        put("image/gif", "gif");
+        put("image/webp", "webp");
+        put("image/bmp", "bmp");
+        put("image/avif", "avif");
+        put("image/tiff", "tif", "tiff");
+        put("image/vnd.microsoft.icon", "ico");
+        put("application/pdf", "pdf");
+        put("application/zip", "zip");
+        put("application/gzip", "gz", "tgz");
+        put("application/x-tar", "tar");
+        put("application/x-bzip2", "bz2");
+        put("application/x-xz", "xz");
+        put("application/x-7z-compressed", "7z");
+        put("application/java-archive", "jar");
+        put("application/java-vm", "class");
+        put("application/wasm", "wasm");
+        put("audio/mpeg", "mp3");
+        put("audio/wav", "wav");
+        put("audio/ogg", "ogg", "oga");
+        put("video/mp4", "mp4");
+        put("video/webm", "webm");
+        put("font/woff", "woff");
+        put("font/woff2", "woff2");
+        put("font/ttf", "ttf");
+        put("font/otf", "otf");
+    }
+
+    private MimeTypes() {
+    }
+
+    private static void put(String type, String... extensions) {
+        for (String extension : extensions) {
+            BY_EXTENSION.put(extension, type);
+        }
+    }
+
+    /** @return the type the file name's extension stands for, or null when it says nothing */
+    public static String byExtension(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        if (dot <= 0 || dot == fileName.length() - 1) {
+            return null; // no extension, or a dot file such as .gitignore
+        }
+        return BY_EXTENSION.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT));
+    }
+
+    /** @return true for types whose content is text, served as UTF-8 text rather than a blob */
+    public static boolean isText(String mimeType) {
+        return mimeType != null && (mimeType.startsWith("text/") || TEXT_APPLICATION_TYPES.contains(mimeType)
+                || mimeType.endsWith("+json") || mimeType.endsWith("+xml"));
+    }
+
+    /**
+     * @return the type from the extension of {@code fileName}, else from the first
+     *         {@value #SNIFF_BYTES} bytes of {@code file}; null when the file cannot be read
+     */
+    public static String of(String fileName, Path file) {
+        String type = byExtension(fileName);
+        return type != null ? type : sniff(file);
+    }
+
+    /** @return the type the first bytes of {@code file} show; null when it cannot be read */
+    public static String sniff(Path file) {
+        byte[] head;
+        boolean whole;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(SNIFF_BYTES);
+            whole = head.length < SNIFF_BYTES || in.read() < 0;
+        } catch (IOException e) {
+            return null;
+        }
+        return sniff(head, whole);
+    }
+
+    /**
+     * @param head  the first bytes of a file
+     * @param whole true when {@code head} is the whole file (a multi-byte character cut at its end
+     *              is then an error rather than the sign of a longer file)
+     * @return the type the bytes show; never null
+     */
+    public static String sniff(byte[] head, boolean whole) {
+        if (startsWith(head, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) {
+            return "image/png";
+        }
+        if (startsWith(head, 0xFF, 0xD8, 0xFF)) {
+            return "image/jpeg";
+        }
+        if (startsWith(head, 'G', 'I', 'F', '8', '7', 'a') || startsWith(head, 'G', 'I', 'F', '8', '9', 'a')) {
+            return "image/gif";
+        }
+        if (startsWith(head, '%', 'P', 'D', 'F', '-')) {
+            return "application/pdf";
+        }
+        if (startsWith(head, 'P', 'K', 3, 4) || startsWith(head, 'P', 'K', 5, 6) || startsWith(head, 'P', 'K', 7, 8)) {
+            return "application/zip";
+        }
+        if (startsWith(head, 0x1F, 0x8B)) {
+            return "application/gzip";
+        }
+        if (startsWith(head, 0x00, 'a', 's', 'm')) {
+            return "application/wasm";
+        }
+        return isUtf8Text(head, whole) ? "text/plain" : OCTET_STREAM;
+    }
+
+    private static boolean startsWith(byte[] bytes, int... magic) {
+        if (bytes.length < magic.length) {
+            return false;
+        }
+        for (int i = 0; i < magic.length; i++) {
+            if ((bytes[i] & 0xFF) != magic[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isUtf8Text(byte[] bytes, boolean whole) {
+        for (byte b : bytes) {
+            if (b == 0) {
+                return false;
+            }
+        }
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        if (decoder.decode(in, out, whole).isError()) {
+            return false;
+        }
+        // a longer file may cut a character in two at the end of the head: at most 3 bytes left
+        return whole ? !decoder.flush(out).isError() && !in.hasRemaining() : in.remaining() < 4;
+    }
+}

@@ -1,0 +1,219 @@
+package dev.jmcp.core.internal.fs;
+
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import jakarta.json.spi.JsonProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns {@code file:} URIs into paths under one root folder, and refuses every URI that could
+ * reach outside it. Thread-safe (immutable).
+ *
+ * <p>The checks run on the raw URI before any decoding can hide something: a single scheme
+ * ({@code file}), no query or fragment, an empty or {@code localhost} authority, no NUL byte, and
+ * segments that, once percent-decoded, are not {@code .} or {@code ..} and hold no {@code /} or
+ * {@code \}. The path must then lie under the root lexically and, once its symbolic links are
+ * resolved, really. What remains is a race with someone who swaps a folder for a symbolic link
+ * inside the root between the check and the read; the root's owner is trusted not to.
+ */
+public final class SafePaths {
+    private static final JsonProvider JSON = JsonProvider.provider();
+
+    private final Path root;
+    private final String rootUri;
+
+    /**
+     * A path that passed every check.
+     *
+     * @param path the path as the URI names it (under the root, no dot segments)
+     * @param real the same path with its symbolic links resolved, also under the root
+     */
+    public record Resolved(Path path, Path real) {
+    }
+
+    /** @param realRoot the root folder, already absolute and free of symbolic links */
+    public SafePaths(Path realRoot) {
+        this.root = realRoot;
+        String uri = realRoot.toUri().toASCIIString(); // a folder's URI ends with '/'
+        this.rootUri = uri.substring(0, uri.length() - 1);
+    }
+
+    /** @return the root folder (real path) */
+    public Path root() {
+        return root;
+    }
+
+    /** @return the error that refuses {@code uri}, with {@code data.uri} */
+    public static ProtocolException refuse(String uri, String why) {
+        return new ProtocolException(ErrorCodes.INVALID_PARAMS, why,
+                JSON.createObjectBuilder().add("uri", uri).build());
+    }
+
+    /** @return the {@code file:} URI of {@code path}, a path under the root, without a trailing slash */
+    public String toUri(Path path) {
+        StringBuilder uri = new StringBuilder(rootUri);
+        for (Path name : root.relativize(path)) {
+            if (!name.toString().isEmpty()) {
+                uri.append('/');
+                encode(name.toString(), uri);
+            }
+        }
+        return uri.length() == rootUri.length() && rootUri.endsWith("//") ? uri + "/" : uri.toString(); // root "/"
+    }
+
+    /**
+     * Checks {@code uri} without touching the disk.
+     *
+     * @return the path it names, under the root
+     * @throws ProtocolException INVALID_PARAMS when the URI is malformed or names a path outside the root
+     */
+    public Path lexical(String uri) {
+        if (uri.indexOf('\0') >= 0) {
+            throw refuse(uri, "URI refused: it contains a NUL byte");
+        }
+        URI parsed;
+        try {
+            parsed = new URI(uri);
+        } catch (URISyntaxException e) {
+            throw refuse(uri, "URI refused: it is not a valid URI (" + e.getReason() + ")");
+        }
+        if (parsed.getScheme() == null || !parsed.getScheme().equalsIgnoreCase("file")) {
+            throw refuse(uri, "URI refused: only file: URIs are served by the filesystem provider, not "
+                    + (parsed.getScheme() == null ? "a bare path" : parsed.getScheme() + ":"));
+        }
+        if (parsed.isOpaque() || parsed.getRawPath() == null || !parsed.getRawPath().startsWith("/")) {
+            throw refuse(uri, "URI refused: a file: URI must have an absolute path (file:///...)");
+        }
+        if (parsed.getRawQuery() != null || parsed.getRawFragment() != null) {
+            throw refuse(uri, "URI refused: a file: URI must not have a query or a fragment");
+        }
+        String authority = parsed.getRawAuthority();
+        if (authority != null && !authority.isEmpty() && !authority.equalsIgnoreCase("localhost")) {
+            throw refuse(uri, "URI refused: host '" + authority + "' is not served; only an empty host or localhost is");
+        }
+        List<String> segments = new ArrayList<>();
+        for (String raw : parsed.getRawPath().split("/")) {
+            if (raw.isEmpty()) {
+                continue;
+            }
+            String segment = decode(uri, raw);
+            if (segment.equals(".") || segment.equals("..")) {
+                throw refuse(uri, "URI refused: it has a '" + segment + "' segment; paths must not climb out of the root");
+            }
+            if (segment.indexOf('/') >= 0 || segment.indexOf('\\') >= 0) {
+                throw refuse(uri, "URI refused: a segment holds a percent-encoded path separator (%2F or %5C)");
+            }
+            if (segment.indexOf('\0') >= 0) {
+                throw refuse(uri, "URI refused: it contains a NUL byte");
+            }
+            segments.add(segment);
+        }
+        Path path;
+        try {
+            path = Path.of(new URI("file", null, "/" + String.join("/", segments), null, null));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw refuse(uri, "URI refused: it does not name a file path (" + e.getMessage() + ")");
+        }
+        if (!path.startsWith(root)) {
+            throw refuse(uri, "URI refused: the path is outside the served root");
+        }
+        return path;
+    }
+
+    /**
+     * Checks {@code uri} and resolves the symbolic links on its path.
+     *
+     * @return the path, or empty when nothing exists there
+     * @throws ProtocolException INVALID_PARAMS as {@link #lexical}, and when a symbolic link on the
+     *                           path leads outside the root
+     */
+    public Optional<Resolved> resolve(String uri) {
+        Path path = lexical(uri);
+        try {
+            Path real = path.toRealPath();
+            requireInside(uri, real);
+            return Optional.of(new Resolved(path, real));
+        } catch (IOException missing) {
+            // Refuse a missing path below a link that leaves the root too: otherwise "not found"
+            // versus "refused" would tell whether a file exists outside.
+            for (Path ancestor = path.getParent(); ancestor != null && ancestor.startsWith(root);
+                    ancestor = ancestor.getParent()) {
+                try {
+                    requireInside(uri, ancestor.toRealPath());
+                    return Optional.empty();
+                } catch (IOException alsoMissing) {
+                    // keep climbing
+                }
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** @return true when {@code real} (a path with its links resolved) lies under the root */
+    public boolean isInside(Path real) {
+        return real.startsWith(root);
+    }
+
+    private void requireInside(String uri, Path real) {
+        if (!isInside(real)) {
+            throw refuse(uri, "URI refused: a symbolic link on the path leads outside the served root");
+        }
+    }
+
+    private static String decode(String uri, String raw) {
+        if (raw.indexOf('%') < 0) {
+            return raw;
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%') {
+                int value = i + 2 < raw.length() ? hex(raw.charAt(i + 1)) << 4 | hex(raw.charAt(i + 2)) : -1;
+                if (value < 0) {
+                    throw refuse(uri, "URI refused: it has a malformed percent escape");
+                }
+                bytes.write(value);
+                i += 2;
+            } else {
+                int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
+                bytes.writeBytes(raw.substring(i, end).getBytes(StandardCharsets.UTF_8));
+                i = end - 1;
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            throw refuse(uri, "URI refused: its percent escapes are not valid UTF-8");
+        }
+    }
+
+    private static int hex(char c) {
+        int digit = Character.digit(c, 16);
+        return digit < 0 ? -0x1000 : digit; // keeps the combined value negative
+    }
+
+    private static void encode(String segment, StringBuilder out) {
+        for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xFF;
+            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~!$&'()*+,;=:@".indexOf(c) >= 0) {
+                out.append((char) c);
+            } else {
+                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.jmcp.core.internal.resources;
+
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ResourceContents;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+
+/**
+ * What the blob bodies of one {@code resources/read} go through before the answer is sent.
+ *
+ * <p>Every blob that is not already in memory is wrapped in a {@link CancellableInputStream}: once
+ * the request is cancelled, its source is read no further. When the request carries a
+ * {@code progressToken}, each such blob is also <em>staged</em>: read here, while the request is
+ * still open, into memory (up to {@link ResourceSettings#maxStagedBlobBytes()} per read), with a
+ * {@code notifications/progress} every {@link ResourceSettings#progressIntervalBytes()} bytes.
+ * Without staging, a blob is read only while the transport writes the answer, after the session has
+ * finished with the request: a progress notification sent then would arrive after the answer (a
+ * message cannot be interleaved into another), and the session no longer delivers cancellation.
+ * Not thread-safe: one per read.
+ */
+final class BlobReads {
+    private static final System.Logger LOG = System.getLogger(BlobReads.class.getName());
+    private static final int BUFFER = 64 * 1024;
+    private static final int CHUNK = 1 << 20;
+
+    private final RequestContext request;
+    private final boolean staging;
+    private final long maxStaged;
+    private final long interval;
+    private final Double total;
+    private long staged;
+    private long done;
+    private long reported;
+
+    /**
+     * @param total the bytes all staged blobs will add up to, for the progress notifications; null
+     *              when not known
+     */
+    BlobReads(RequestContext request, ResourceSettings settings, Long total) {
+        this.request = request;
+        this.staging = request.progressToken() != null && settings.maxStagedBlobBytes() > 0;
+        this.maxStaged = settings.maxStagedBlobBytes();
+        this.interval = settings.progressIntervalBytes();
+        this.total = total == null ? null : total.doubleValue();
+    }
+
+    /** @return the bytes that the blobs of {@code elements} will stage, or null when one is not known */
+    static Long stagedTotal(List<ResourceContents> elements) {
+        long sum = 0;
+        for (ResourceContents element : elements) {
+            if (element instanceof BlobResourceContents blob && !inMemory(blob.blob())) {
+                long length = blob.blob().length();
+                if (length < 0) {
+                    return null;
+                }
+                sum += length;
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * @return the element, its blob wrapped or staged
+     * @throws CancellationException when the request was cancelled while the blob was staged
+     */
+    ResourceContents prepare(ResourceContents element) {
+        if (!(element instanceof BlobResourceContents contents) || inMemory(contents.blob())) {
+            return element;
+        }
+        Blob blob = contents.blob();
+        String uri = element.uri();
+        long length = blob.length();
+        if (staging && (length < 0 || length <= maxStaged - staged)) {
+            Blob held = stage(blob, uri);
+            if (held != null) {
+                return Contents.withBlob(element, held);
+            }
+        }
+        return Contents.withBlob(element, Blob.ofStream(
+                () -> new CancellableInputStream(blob.open(), request::isCancelled, uri, null), length));
+    }
+
+    /** Sends the last progress notification, when bytes were read since the one before. */
+    void finish() {
+        if (done > reported) {
+            report();
+        }
+    }
+
+    /** @return the blob held in memory; null when it outgrew the staging limit and must stream instead */
+    private Blob stage(Blob blob, String uri) {
+        List<byte[]> chunks = new ArrayList<>();
+        long held = 0;
+        try (InputStream in = new CancellableInputStream(blob.open(), request::isCancelled, uri, this::counted)) {
+            byte[] chunk = new byte[CHUNK];
+            int filled = 0;
+            while (true) {
+                int n = in.read(chunk, filled, Math.min(BUFFER, chunk.length - filled));
+                if (n < 0) {
+                    break;
+                }
+                filled += n;
+                held += n;
+                if (held > maxStaged - staged) {
+                    LOG.log(Level.DEBUG, "{0} is longer than maxStagedBlobBytes={1}: it streams instead", uri, maxStaged);
+                    return null;
+                }
+                if (filled == chunk.length) {
+                    chunks.add(chunk);
+                    chunk = new byte[CHUNK];
+                    filled = 0;
+                }
+            }
+            if (filled > 0) {
+                chunks.add(Arrays.copyOf(chunk, filled));
+            }
+        } catch (CancellableInputStream.ReadCancelledException e) {
+            throw new CancellationException(e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the blob of " + uri, e);
+        }
+        staged += held;
+        List<byte[]> body = List.copyOf(chunks);
+        return Blob.ofStream(() -> {
+            List<InputStream> parts = new ArrayList<>(body.size());
+            for (byte[] part : body) {
+                parts.add(new ByteArrayInputStream(part));
+            }
+            return new SequenceInputStream(Collections.enumeration(parts));
+        }, held);
+    }
+
+    private void counted(long n) {
+        done += n;
+        if (done - reported >= interval) {
+            report();
+        }
+    }
+
+    private void report() {
+        reported = done;
+        request.progress(done, total, null);
+    }
+
+    private static boolean inMemory(Blob blob) {
+        return blob instanceof Blob.InMemory || blob instanceof Blob.Encoded;
+    }
+}

@@ -1,0 +1,233 @@
+package dev.jmcp.core.internal.resources;
+
+import dev.jmcp.core.internal.Failures;
+
+import dev.jmcp.core.resources.ClientResources;
+import dev.jmcp.core.resources.ResourceNotFoundException;
+import dev.jmcp.core.resources.Subscription;
+import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
+import dev.jmcp.schema.resources.ListResourceTemplatesResult;
+import dev.jmcp.schema.resources.ListResourcesRequestParams;
+import dev.jmcp.schema.resources.ListResourcesResult;
+import dev.jmcp.schema.resources.ReadResourceMetadataRequestParams;
+import dev.jmcp.schema.resources.ReadResourceMetadataResult;
+import dev.jmcp.schema.resources.ReadResourceRequestParams;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.SubscribeRequestParams;
+import dev.jmcp.schema.resources.UnsubscribeRequestParams;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
+
+/** The {@link ClientResources} of one client session. */
+public final class ClientResourcesImpl implements ClientResources {
+    private final Duration callTimeout;
+    private final ClientUpdates updates = new ClientUpdates();
+    private volatile ClientSession session;
+
+    /** @param callTimeout each synchronous call's timeout */
+    public ClientResourcesImpl(Duration callTimeout) {
+        this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    }
+
+    /** Receives the server's resource notifications on a session being built. */
+    public void register(ClientSession.Builder builder) {
+        builder.notificationHandler(McpMethodNames.RESOURCES_UPDATED, (params, from) -> updates.updated(params))
+                .notificationHandler(McpMethodNames.RESOURCES_LIST_CHANGED, (params, from) -> updates.listChanged());
+    }
+
+    /** @param value the session, once built */
+    public void bind(ClientSession value) {
+        this.session = value;
+    }
+
+    @Override
+    public ListResourcesResult list(String cursor) {
+        return await(call(McpMethodNames.RESOURCES_LIST, ListResourcesRequestParams.page(cursor),
+                ListResourcesResult.class, null, null));
+    }
+
+    @Override
+    public ListResourcesResult list(String uri, String cursor) {
+        return await(listAsync(uri, cursor));
+    }
+
+    @Override
+    public CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor) {
+        ListResourcesRequestParams params = uri == null ? ListResourcesRequestParams.page(cursor)
+                : ListResourcesRequestParams.children(uri, cursor);
+        return call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null);
+    }
+
+    @Override
+    public List<Resource> listAll(int maxPages) {
+        return listAll(null, maxPages);
+    }
+
+    @Override
+    public List<Resource> listAll(String uri, int maxPages) {
+        if (maxPages < 1) {
+            throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
+        }
+        List<Resource> all = new ArrayList<>();
+        String cursor = null;
+        for (int page = 0; page < maxPages; page++) {
+            ListResourcesResult result = uri == null ? list(cursor) : list(uri, cursor);
+            all.addAll(result.resources());
+            cursor = result.nextCursor();
+            if (cursor == null) {
+                return all;
+            }
+        }
+        throw new McpException("resources/list" + (uri == null ? "" : " of " + uri) + " did not end within maxPages="
+                + maxPages + " pages (" + all.size() + " resources so far); raise maxPages or page with list(cursor)");
+    }
+
+    @Override
+    public ReadResourceResult read(String uri) {
+        return read(uri, RequestOptions.defaults());
+    }
+
+    @Override
+    public ReadResourceResult read(String uri, RequestOptions options) {
+        return await(readAsync(uri, options));
+    }
+
+    @Override
+    public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
+        Objects.requireNonNull(uri, "uri");
+        return call(McpMethodNames.RESOURCES_READ, ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri,
+                options);
+    }
+
+    @Override
+    public Resource metadata(String uri) {
+        return await(metadataAsync(uri));
+    }
+
+    @Override
+    public CompletableFuture<Resource> metadataAsync(String uri) {
+        Objects.requireNonNull(uri, "uri");
+        return call(McpMethodNames.RESOURCES_METADATA, ReadResourceMetadataRequestParams.of(uri),
+                ReadResourceMetadataResult.class, uri, null).thenApply(ReadResourceMetadataResult::resource);
+    }
+
+    @Override
+    public ListResourceTemplatesResult templates(String cursor) {
+        return await(call(McpMethodNames.RESOURCES_TEMPLATES_LIST, ListResourceTemplatesRequestParams.page(cursor),
+                ListResourceTemplatesResult.class, null, null));
+    }
+
+    @Override
+    public Subscription subscribe(String uri, Consumer<String> listener) {
+        Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(listener, "listener");
+        ResourcesCapability capability = session().negotiated() == null ? null
+                : session().negotiated().serverCapabilities().resources();
+        if (capability == null || !Boolean.TRUE.equals(capability.subscribe())) {
+            throw new McpException("cannot subscribe to " + uri + ": the server does not offer resources.subscribe"
+                    + " (its resources capability is " + capability + ")");
+        }
+        ClientUpdates.Entry entry = updates.add(uri, listener);
+        if (entry.first()) {
+            try {
+                await(call(McpMethodNames.RESOURCES_SUBSCRIBE, SubscribeRequestParams.of(uri), EmptyResult.class, uri,
+                        null));
+            } catch (RuntimeException e) {
+                updates.remove(entry);
+                throw e;
+            }
+        }
+        return () -> {
+            if (updates.remove(entry) && session().isOpen()) {
+                await(call(McpMethodNames.RESOURCES_UNSUBSCRIBE, UnsubscribeRequestParams.of(uri), EmptyResult.class,
+                        uri, null));
+            }
+        };
+    }
+
+    @Override
+    public Subscription onListChanged(Runnable listener) {
+        return updates.onListChanged(listener);
+    }
+
+    /** @return the number of URIs with listeners: a test hook */
+    public int subscribedUris() {
+        return updates.size();
+    }
+
+    private ClientSession session() {
+        ClientSession current = session;
+        if (current == null) {
+            throw new IllegalStateException("the client is not connected yet");
+        }
+        return current;
+    }
+
+    /**
+     * Sends a request whose failures come out translated, and whose cancellation reaches the session.
+     *
+     * @param uri the resource the call is about, to recognise "not found"; null when none
+     */
+    private <R> CompletableFuture<R> call(String method, Object params, Class<R> type, String uri,
+                                          RequestOptions options) {
+        RequestOptions effective = options == null ? RequestOptions.timeout(callTimeout)
+                : options.timeout() == null ? options.withTimeout(callTimeout) : options;
+        CompletableFuture<R> sent = session().sendRequest(method, params, type, effective);
+        CompletableFuture<R> result = new CompletableFuture<>();
+        sent.whenComplete((value, failure) -> {
+            if (failure == null) {
+                result.complete(value);
+            } else {
+                result.completeExceptionally(translate(Failures.unwrap(failure), uri));
+            }
+        });
+        result.whenComplete((value, failure) -> {
+            if (result.isCancelled()) {
+                sent.cancel(false);
+            }
+        });
+        return result;
+    }
+
+    private static Throwable translate(Throwable failure, String uri) {
+        if (uri != null && failure instanceof ProtocolException protocol && !(failure instanceof ResourceNotFoundException)
+                && ResourceNotFoundException.isNotFound(protocol)) {
+            return new ResourceNotFoundException(uri, protocol);
+        }
+        return failure;
+    }
+
+
+    /** Waits for a call; the session's timer ends it at the call's timeout. */
+    private static <R> R await(CompletableFuture<R> future) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            Throwable cause = Failures.unwrap(e);
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new McpException(String.valueOf(cause.getMessage()), cause);
+        } catch (InterruptedException e) {
+            future.cancel(false);
+            Thread.currentThread().interrupt();
+            throw new McpException("interrupted while waiting for the server", e);
+        }
+    }
+}

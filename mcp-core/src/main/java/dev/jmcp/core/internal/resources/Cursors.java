@@ -1,0 +1,96 @@
+package dev.jmcp.core.internal.resources;
+
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Opaque pagination cursors. A cursor is base64url of (offset, listing generation, MAC), where
+ * the MAC is HMAC-SHA256, cut to 128 bits, over (listing scope, offset, generation) under a
+ * random key of this server. A client can read the offset but cannot make another valid cursor:
+ * not for another position, not for another listing (the scope is in the MAC but not in the
+ * cursor), and not for a later listing generation. The generation advances whenever a provider
+ * reports {@code listChanged}, which makes every earlier cursor stale.
+ */
+final class Cursors {
+    private static final String ALGORITHM = "HmacSHA256";
+    private static final int PAYLOAD = Long.BYTES * 2;
+    private static final int MAC = 16;
+
+    private final SecretKeySpec key;
+    private final AtomicLong generation = new AtomicLong();
+
+    Cursors() {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        this.key = new SecretKeySpec(secret, ALGORITHM);
+    }
+
+    /** Makes every cursor issued so far stale. */
+    void advance() {
+        generation.incrementAndGet();
+    }
+
+    long generation() {
+        return generation.get();
+    }
+
+    /** @return the cursor of the page that starts at {@code offset} of the listing {@code scope} */
+    String issue(String scope, long offset) {
+        ByteBuffer token = ByteBuffer.allocate(PAYLOAD + MAC);
+        token.putLong(offset).putLong(generation.get());
+        token.put(mac(scope, token.array(), PAYLOAD));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
+    }
+
+    /**
+     * @param cursor a cursor from the client; null for the first page
+     * @return the offset it stands for; 0 for null
+     * @throws ProtocolException {@code -32602} naming {@code params.cursor} when it is forged,
+     *                           changed, from another listing, or stale
+     */
+    long offset(String scope, String cursor) {
+        if (cursor == null) {
+            return 0;
+        }
+        byte[] token;
+        try {
+            token = Base64.getUrlDecoder().decode(cursor);
+        } catch (IllegalArgumentException notBase64) {
+            throw ResourceErrors.invalidCursor();
+        }
+        if (token.length != PAYLOAD + MAC
+                || !MessageDigest.isEqual(mac(scope, token, PAYLOAD), Arrays.copyOfRange(token, PAYLOAD, token.length))) {
+            throw ResourceErrors.invalidCursor();
+        }
+        ByteBuffer payload = ByteBuffer.wrap(token, 0, PAYLOAD);
+        long offset = payload.getLong();
+        long issuedIn = payload.getLong();
+        if (issuedIn != generation.get()) {
+            throw ResourceErrors.staleCursor();
+        }
+        return offset;
+    }
+
+    private byte[] mac(String scope, byte[] payload, int length) {
+        try {
+            Mac mac = Mac.getInstance(ALGORITHM); // not thread-safe, and cheap enough per page
+            mac.init(key);
+            byte[] scopeBytes = scope.getBytes(StandardCharsets.UTF_8);
+            mac.update(ByteBuffer.allocate(Integer.BYTES).putInt(scopeBytes.length).array());
+            mac.update(scopeBytes);
+            mac.update(payload, 0, length);
+            return Arrays.copyOf(mac.doFinal(), MAC);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is required of every Java platform", e);
+        }
+    }
+}

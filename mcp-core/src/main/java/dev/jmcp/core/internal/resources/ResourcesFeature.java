@@ -1,0 +1,266 @@
+package dev.jmcp.core.internal.resources;
+
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.McpSession;
+import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
+import dev.jmcp.schema.resources.ListResourcesRequestParams;
+import dev.jmcp.schema.resources.ReadResourceMetadataRequestParams;
+import dev.jmcp.schema.resources.ReadResourceMetadataResult;
+import dev.jmcp.schema.resources.ReadResourceRequestParams;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
+import dev.jmcp.schema.resources.SubscribeRequestParams;
+import dev.jmcp.schema.resources.UnsubscribeRequestParams;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The server side of the resources feature, shared by every session of one server: it answers
+ * {@code resources/list}, {@code resources/read}, {@code resources/metadata},
+ * {@code resources/templates/list} and, when a provider reports updates, {@code resources/subscribe}
+ * and {@code resources/unsubscribe}, and turns the providers' change events into notifications.
+ *
+ * <p>Providers are watched from {@link #start()} to {@link #close()}, not from the first
+ * subscription: a list change must advance the cursors' listing generation (making older cursors
+ * stale) and reach every session even when nobody has subscribed to anything.
+ */
+public final class ResourcesFeature implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(ResourcesFeature.class.getName());
+    /** Parent chains longer than this are cut: a provider whose parentOf loops must not hang us. */
+    private static final int MAX_DEPTH = 256;
+
+    private final List<ResourceProvider> providers;
+    private final Router router;
+    private final Cursors cursors = new Cursors();
+    private final Listings listings;
+    private final Reads reads;
+    private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
+    private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
+    private final List<AutoCloseable> watches = new ArrayList<>();
+    private final ResourcesCapability capability;
+
+    /**
+     * @param providers in order (priority, then id); may be empty
+     * @param settings  the limits; never null
+     */
+    public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings) {
+        this.providers = List.copyOf(providers);
+        Objects.requireNonNull(settings, "settings");
+        this.router = new Router(this.providers);
+        this.listings = new Listings(this.providers, cursors, settings.pageSize());
+        this.reads = new Reads(settings);
+        boolean updates = this.providers.stream().anyMatch(ResourceProvider::reportsUpdates);
+        boolean listChanges = this.providers.stream().anyMatch(ResourceProvider::reportsListChanges);
+        this.capability = ResourcesCapability.of(updates, listChanges);
+    }
+
+    /** @return what the providers can do: subscribe when any reports updates, listChanged when any reports list changes */
+    public ResourcesCapability capability() {
+        return capability;
+    }
+
+    /** Adds the feature's handlers to a session that is being built. */
+    public void register(ServerSession.Builder builder) {
+        builder.requestHandler(McpMethodNames.RESOURCES_LIST, (params, context) -> list(params))
+                .requestHandler(McpMethodNames.RESOURCES_READ, this::read)
+                .requestHandler(McpMethodNames.RESOURCES_METADATA, (params, context) -> metadata(params))
+                .requestHandler(McpMethodNames.RESOURCES_TEMPLATES_LIST, (params, context) -> templates(params));
+        if (Boolean.TRUE.equals(capability.subscribe())) {
+            builder.requestHandler(McpMethodNames.RESOURCES_SUBSCRIBE, this::subscribe)
+                    .requestHandler(McpMethodNames.RESOURCES_UNSUBSCRIBE, this::unsubscribe);
+        }
+    }
+
+    /** Tracks a session until it closes: it then gets list changes, and its subscriptions are dropped when it closes. */
+    public void attach(ServerSession session) {
+        if (sessions.add(session)) {
+            session.onClose().whenComplete((ignored, failure) -> forget(session));
+        }
+    }
+
+    /** Starts watching the providers that report changes. */
+    public synchronized void start() {
+        for (ResourceProvider provider : providers) {
+            if (provider.reportsUpdates() || provider.reportsListChanges()) {
+                watches.add(provider.watch(new Events(provider)));
+            }
+        }
+    }
+
+    /** Stops watching. Sessions are the server's to close. */
+    @Override
+    public synchronized void close() {
+        for (AutoCloseable watch : watches) {
+            try {
+                watch.close();
+            } catch (Exception e) {
+                LOG.log(Level.WARNING, "stopping a resource provider's watch failed", e);
+            }
+        }
+        watches.clear();
+    }
+
+    /** @return the number of (session, URI) subscriptions held: a test hook */
+    public int subscriptionCount() {
+        return subscriptions.size();
+    }
+
+    /** @return the entries the subscription indexes hold, 0 when empty: a test hook */
+    public int subscriptionFootprint() {
+        return subscriptions.footprint();
+    }
+
+    /** @return the sessions tracked for notifications: a test hook */
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    private void forget(ServerSession session) {
+        sessions.remove(session);
+        subscriptions.removeSession(session);
+    }
+
+    // ---- handlers ----
+
+    private Object list(Object params) {
+        ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of()
+                : typed(params, ListResourcesRequestParams.class, McpMethodNames.RESOURCES_LIST);
+        if (p.uri() == null) {
+            return listings.top(p.cursor());
+        }
+        Router.Route route = router.route(p.uri()).orElseThrow(() -> ResourceErrors.notFound(p.uri()));
+        Resource metadata = route.provider().metadata(p.uri()).orElseThrow(() -> ResourceErrors.notFound(p.uri()));
+        if (!metadata.collection()) {
+            throw ResourceErrors.notACollection(p.uri());
+        }
+        return listings.children(route.provider(), p.uri(), p.cursor());
+    }
+
+    private Object templates(Object params) {
+        ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null)
+                : typed(params, ListResourceTemplatesRequestParams.class, McpMethodNames.RESOURCES_TEMPLATES_LIST);
+        return listings.templates(p.cursor());
+    }
+
+    private Object read(Object params, RequestContext context) {
+        String uri = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ).uri();
+        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        Resource metadata = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        if (metadata.collection()) {
+            return ReadResourceResult.of(reads.collection(route.provider(), metadata, context));
+        }
+        return ReadResourceResult.of(reads.leaf(route.provider(), metadata, route.variables(), context));
+    }
+
+    /** Never reads content: only the provider's {@code metadata}. */
+    private Object metadata(Object params) {
+        String uri = typed(params, ReadResourceMetadataRequestParams.class, McpMethodNames.RESOURCES_METADATA).uri();
+        return ReadResourceMetadataResult.of(find(uri));
+    }
+
+    private Object subscribe(Object params, RequestContext context) {
+        String uri = typed(params, SubscribeRequestParams.class, McpMethodNames.RESOURCES_SUBSCRIBE).uri();
+        find(uri); // subscribing to nothing is an error, as reading it is
+        McpSession session = context.session();
+        if (session.isOpen()) {
+            subscriptions.add(session, uri);
+            if (!session.isOpen()) {
+                subscriptions.removeSession(session); // it closed meanwhile; onClose may have run already
+            }
+        }
+        return null;
+    }
+
+    private Object unsubscribe(Object params, RequestContext context) {
+        String uri = typed(params, UnsubscribeRequestParams.class, McpMethodNames.RESOURCES_UNSUBSCRIBE).uri();
+        subscriptions.remove(context.session(), uri);
+        return null;
+    }
+
+    private Resource find(String uri) {
+        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        return route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+    }
+
+    private static <T> T typed(Object params, Class<T> type, String method) {
+        if (type.isInstance(params)) {
+            return type.cast(params);
+        }
+        if (params == null) {
+            throw ResourceErrors.missingUri(method);
+        }
+        throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params of " + method + " could not be read as "
+                + type.getSimpleName());
+    }
+
+    // ---- events ----
+
+    /** Turns one provider's change events into notifications. */
+    private final class Events implements ResourceListener {
+        private final ResourceProvider provider;
+
+        Events(ResourceProvider provider) {
+            this.provider = provider;
+        }
+
+        /** Goes to sessions subscribed to {@code uri} or to a collection that holds it, each once. */
+        @Override
+        public void updated(String uri) {
+            Set<String> chain = new LinkedHashSet<>();
+            for (String at = uri; at != null && chain.size() < MAX_DEPTH && chain.add(at); ) {
+                at = parentOf(at);
+            }
+            ResourceUpdatedNotificationParams params = ResourceUpdatedNotificationParams.of(uri);
+            for (McpSession session : subscriptions.subscribers(chain)) {
+                send(session, McpMethodNames.RESOURCES_UPDATED, params);
+            }
+        }
+
+        @Override
+        public void listChanged() {
+            cursors.advance();
+            if (Boolean.TRUE.equals(capability.listChanged())) {
+                for (ServerSession session : sessions) {
+                    // a session that has not answered initialize yet learns the list when it asks
+                    if (session.negotiated() != null) {
+                        send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
+                    }
+                }
+            }
+        }
+
+        private String parentOf(String uri) {
+            try {
+                return provider.parentOf(uri);
+            } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, "parentOf({0}) of provider ''{1}'' failed: {2}", uri, provider.id(), e.toString());
+                return null;
+            }
+        }
+
+        private void send(McpSession session, String method, Object params) {
+            if (!session.isOpen()) {
+                return;
+            }
+            session.sendNotification(method, params).whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    LOG.log(Level.DEBUG, "could not send {0} to {1}: {2}", method, session, failure.toString());
+                }
+            });
+        }
+    }
+}

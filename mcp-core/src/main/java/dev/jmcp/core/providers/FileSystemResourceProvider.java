@@ -1,0 +1,286 @@
+package dev.jmcp.core.providers;
+
+import dev.jmcp.core.internal.fs.DirectoryWatcher;
+import dev.jmcp.core.internal.fs.FileResources;
+import dev.jmcp.core.internal.fs.MimeTypes;
+import dev.jmcp.core.internal.fs.SafePaths;
+import dev.jmcp.core.spi.ReadContext;
+import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.TextResourceContents;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Serves a folder: its subfolders are collections ({@code isCollection: true}, MIME type
+ * {@code inode/directory}), its regular files are leaves. Resources are named by {@code file:}
+ * URIs of their paths under the root, with its symbolic links resolved. Each has its file name as
+ * {@code name}, a MIME type from the extension or else from the first
+ * 512 bytes, its {@code size} in bytes (files only) and
+ * {@code annotations.lastModified} as an ISO-8601 UTC timestamp. Thread-safe.
+ *
+ * <p>Nothing outside the root is served or listed: URIs with {@code ..} or {@code .} segments
+ * (also percent-encoded), percent-encoded separators, NUL bytes, a query or fragment, a host other
+ * than {@code localhost}, another scheme, a path outside the root or a symbolic link that leads out
+ * of it are refused with {@code -32602} and {@code data.uri}. Listings leave out such links,
+ * broken links and special files (pipes, devices, sockets).
+ *
+ * <p>{@link #read} serves files of a text type (and files sniffed as text) as UTF-8 text, up to
+ * {@link #maxTextBytes()}; a larger file, a file that turns out not to be valid UTF-8 and every
+ * other file is a blob, which a larger file streams from disk while it is written.
+ *
+ * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
+ * subfolder, on a daemon thread named {@value #WATCH_THREAD}.
+ *
+ * @since 0.1
+ */
+public final class FileSystemResourceProvider implements ResourceProvider {
+    /** The system property the {@linkplain #FileSystemResourceProvider() no-argument constructor} reads. */
+    public static final String ROOT_PROPERTY = "jmcp.filesystem.root";
+    /** The default of {@link #maxTextBytes()}: 8 MiB. */
+    public static final long DEFAULT_MAX_TEXT_BYTES = 8L << 20;
+    /** The name of the watch thread. */
+    public static final String WATCH_THREAD = "jmcp-filesystem-watch";
+
+    private final SafePaths paths; // null when no root was configured: then nothing is served
+    private final FileResources files;
+    private final long maxTextBytes;
+
+    /**
+     * For {@link java.util.ServiceLoader}: serves the folder that the system property
+     * {@value #ROOT_PROPERTY} names. When it is unset this provider owns no URI and lists nothing,
+     * so that a provider found on the module path never exposes the working directory.
+     *
+     * @throws IllegalArgumentException when the property names something that is not a folder
+     */
+    public FileSystemResourceProvider() {
+        String root = System.getProperty(ROOT_PROPERTY);
+        this.paths = root == null || root.isBlank() ? null : new SafePaths(realFolder(Path.of(root), ROOT_PROPERTY));
+        this.files = paths == null ? null : new FileResources(paths);
+        this.maxTextBytes = DEFAULT_MAX_TEXT_BYTES;
+    }
+
+    private FileSystemResourceProvider(Path root, long maxTextBytes) {
+        if (maxTextBytes < 0) {
+            throw new IllegalArgumentException("maxTextBytes must be >= 0, was " + maxTextBytes);
+        }
+        this.paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root"), "root"));
+        this.files = new FileResources(paths);
+        this.maxTextBytes = maxTextBytes;
+    }
+
+    /**
+     * @param root an existing folder; its symbolic links are resolved once, here
+     * @return a provider that serves {@code root}, with text files up to {@link #DEFAULT_MAX_TEXT_BYTES}
+     * @throws IllegalArgumentException when {@code root} is not a folder
+     */
+    public static FileSystemResourceProvider of(Path root) {
+        return new FileSystemResourceProvider(root, DEFAULT_MAX_TEXT_BYTES);
+    }
+
+    /**
+     * @param root         an existing folder
+     * @param maxTextBytes text files larger than this are served as blobs, streamed from disk
+     * @return a provider that serves {@code root}
+     * @throws IllegalArgumentException when {@code root} is not a folder or the limit is negative
+     */
+    public static FileSystemResourceProvider of(Path root, long maxTextBytes) {
+        return new FileSystemResourceProvider(root, maxTextBytes);
+    }
+
+    private static Path realFolder(Path root, String what) {
+        Path real;
+        try {
+            real = root.toAbsolutePath().toRealPath();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(what + " " + root + " cannot be served: " + e, e);
+        }
+        if (!Files.isDirectory(real)) {
+            throw new IllegalArgumentException(what + " " + root + " is not a folder");
+        }
+        return real;
+    }
+
+    /** @return the served folder, symbolic links resolved; empty when none was configured */
+    public Optional<Path> root() {
+        return Optional.ofNullable(paths).map(SafePaths::root);
+    }
+
+    /** @return the size above which a text file is served as a blob */
+    public long maxTextBytes() {
+        return maxTextBytes;
+    }
+
+    /** @return {@code "filesystem"} */
+    @Override
+    public String id() {
+        return "filesystem";
+    }
+
+    /**
+     * @return true for every {@code file:} URI when a root is configured, so that a bad one gets
+     *         this provider's refusal rather than "no provider"; false for every URI otherwise
+     */
+    @Override
+    public boolean owns(String uri) {
+        return paths != null && uri.regionMatches(true, 0, "file:", 0, 5);
+    }
+
+    /** @return the root's direct children, sorted by name */
+    @Override
+    public Stream<Resource> list() {
+        return paths == null ? Stream.empty() : files.list(paths.root());
+    }
+
+    /** @return the folder's direct children, sorted by name; empty when it is missing or not a folder */
+    @Override
+    public Stream<Resource> children(String collectionUri) {
+        if (paths == null) {
+            return Stream.empty();
+        }
+        return paths.resolve(collectionUri)
+                .filter(found -> Files.isDirectory(found.real()))
+                .map(found -> files.list(found.path()))
+                .orElseGet(Stream::empty);
+    }
+
+    /** Reads file attributes, and the first bytes of a file whose extension says nothing. */
+    @Override
+    public Optional<Resource> metadata(String uri) {
+        if (paths == null) {
+            return Optional.empty();
+        }
+        return paths.resolve(uri).flatMap(found -> files.describe(uri, found.path(), found.real()));
+    }
+
+    /**
+     * Reads a file. The resources feature never calls this for a folder: it lists a collection's
+     * children itself.
+     *
+     * @throws IllegalArgumentException when {@code uri} names a folder
+     */
+    @Override
+    public List<ResourceContents> read(String uri, ReadContext context) {
+        Optional<SafePaths.Resolved> found = paths == null ? Optional.empty() : paths.resolve(uri);
+        Optional<Resource> described = found.flatMap(f -> files.describe(uri, f.path(), f.real()));
+        if (described.isEmpty()) {
+            return List.of();
+        }
+        Resource resource = described.get();
+        if (resource.collection()) {
+            throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
+        }
+        Path real = found.get().real();
+        if (!MimeTypes.isText(resource.mimeType()) || resource.size() > maxTextBytes) {
+            return List.of(new BlobResourceContents(resource, Blob.ofFile(real)));
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(real);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + uri, e);
+        }
+        Resource exact = resource.toBuilder().size((long) bytes.length).build();
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return List.of(new TextResourceContents(exact, text));
+        } catch (CharacterCodingException notUtf8) {
+            return List.of(new BlobResourceContents(exact, Blob.of(bytes)));
+        }
+    }
+
+    /** @return the URI of the folder that holds {@code uri}; null at the top and for a URI this provider refuses */
+    @Override
+    public String parentOf(String uri) {
+        if (paths == null) {
+            return null;
+        }
+        Path path;
+        try {
+            path = paths.lexical(uri);
+        } catch (RuntimeException refused) {
+            return null;
+        }
+        Path parent = path.getParent();
+        return path.equals(paths.root()) || parent == null || parent.equals(paths.root()) ? null : paths.toUri(parent);
+    }
+
+    /** @return true */
+    @Override
+    public boolean reportsUpdates() {
+        return true;
+    }
+
+    /** @return true */
+    @Override
+    public boolean reportsListChanges() {
+        return true;
+    }
+
+    /**
+     * Watches the root and its subfolders: a modified file or folder is {@code updated(uri)}; one
+     * that appears or goes away is {@code listChanged()}, plus {@code updated(folder)} for the folder
+     * that holds it unless that is the root; lost events are {@code listChanged()}.
+     *
+     * @return closes the watch service and ends the thread
+     * @throws UncheckedIOException when the root cannot be watched
+     */
+    @Override
+    public AutoCloseable watch(ResourceListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        if (paths == null) {
+            return () -> { };
+        }
+        try {
+            return DirectoryWatcher.start(paths.root(), WATCH_THREAD, new DirectoryWatcher.Events() {
+                @Override
+                public void modified(Path path) {
+                    listener.updated(paths.toUri(path));
+                }
+
+                @Override
+                public void created(Path path) {
+                    changed(path);
+                }
+
+                @Override
+                public void deleted(Path path) {
+                    changed(path);
+                }
+
+                @Override
+                public void overflow() {
+                    listener.listChanged();
+                }
+
+                private void changed(Path path) {
+                    listener.listChanged();
+                    Path parent = path.getParent();
+                    if (parent != null && !parent.equals(paths.root())) {
+                        listener.updated(paths.toUri(parent));
+                    }
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot watch " + paths.root(), e);
+        }
+    }
+}

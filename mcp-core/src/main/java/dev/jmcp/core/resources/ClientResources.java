@@ -1,0 +1,107 @@
+package dev.jmcp.core.resources;
+
+import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.resources.ListResourceTemplatesResult;
+import dev.jmcp.schema.resources.ListResourcesResult;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.Resource;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The resources of the server a {@link dev.jmcp.core.McpClient} is connected to.
+ *
+ * <p>The synchronous methods wait at most the client's call timeout. Errors the server answers
+ * with are thrown as {@link dev.jmcp.schema.jsonrpc.ProtocolException} (code, message and data as
+ * sent); "resource not found", in its SEP-2093 form ({@code -32602} with {@code data.uri}) or its
+ * older form ({@code -32002}), as {@link ResourceNotFoundException}. A timeout is
+ * {@link dev.jmcp.core.session.RequestTimeoutException}, a closed connection
+ * {@link dev.jmcp.core.session.SessionClosedException}. The asynchronous methods fail their
+ * futures with the same exceptions; cancelling such a future cancels the request at the server.
+ * Thread-safe.
+ *
+ * @since 0.1
+ */
+public sealed interface ClientResources permits dev.jmcp.core.internal.resources.ClientResourcesImpl {
+
+    /** @return the first page of the server's top-level resources */
+    default ListResourcesResult list() {
+        return list(null);
+    }
+
+    /** @param cursor the previous page's {@code nextCursor}; null for the first page. @return the page */
+    ListResourcesResult list(String cursor);
+
+    /**
+     * A page of the direct children of a collection (jmcp's SEP-2093 extension of
+     * {@code resources/list}; a server without it answers with its top-level resources).
+     *
+     * @param uri    a resource with {@code isCollection: true}; never null
+     * @param cursor the previous page's {@code nextCursor}; null for the first page
+     */
+    ListResourcesResult list(String uri, String cursor);
+
+    /** @see #list(String, String) */
+    CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor);
+
+    /**
+     * Follows {@code nextCursor} to the end.
+     *
+     * @param maxPages the most pages to fetch; at least 1
+     * @return every top-level resource, in order
+     * @throws dev.jmcp.schema.McpException when the listing does not end within {@code maxPages}, naming it
+     */
+    List<Resource> listAll(int maxPages);
+
+    /** Every child of the collection {@code uri}; see {@link #listAll(int)}. */
+    List<Resource> listAll(String uri, int maxPages);
+
+    /** @return the resource's contents, SEP-2093: each element carries its metadata */
+    ReadResourceResult read(String uri);
+
+    /**
+     * @param options a timeout of its own (instead of the call timeout) and a progress listener,
+     *                which makes the server report progress on large blobs; never null
+     * @see #read(String)
+     */
+    ReadResourceResult read(String uri, RequestOptions options);
+
+    /** @see #read(String, RequestOptions) */
+    CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options);
+
+    /** @return the resource's metadata, without its content ({@code resources/metadata}, SEP-2093) */
+    Resource metadata(String uri);
+
+    /** @see #metadata(String) */
+    CompletableFuture<Resource> metadataAsync(String uri);
+
+    /** @return the first page of the server's resource templates */
+    default ListResourceTemplatesResult templates() {
+        return templates(null);
+    }
+
+    /** @param cursor the previous page's {@code nextCursor}; null for the first page. @return the page */
+    ListResourceTemplatesResult templates(String cursor);
+
+    /**
+     * Subscribes to a resource's updates. The first subscription to a URI sends
+     * {@code resources/subscribe}; the listener then receives the URI of each
+     * {@code notifications/resources/updated} for {@code uri} or for a resource under it (a URI that
+     * starts with it and a {@code /}), or, when the server sends one that no subscription's URI
+     * matches that way, every listener gets it: the server sends updates only for what was
+     * subscribed to, such as a child of a collection whose URI does not show it.
+     *
+     * @param listener runs on the session's notification thread, one update at a time; never null
+     * @return closes the subscription; never null
+     * @throws dev.jmcp.schema.McpException when the server does not offer {@code resources.subscribe}
+     * @throws ResourceNotFoundException    when the resource does not exist
+     */
+    Subscription subscribe(String uri, Consumer<String> listener);
+
+    /**
+     * @param listener runs on each {@code notifications/resources/list_changed}; never null
+     * @return removes the listener; never null
+     */
+    Subscription onListChanged(Runnable listener);
+}

@@ -1,0 +1,144 @@
+package dev.jmcp.core;
+
+import dev.jmcp.core.internal.resources.ResourcesFeature;
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.transport.InMemoryTransport;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.Implementation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+
+/** A server with the given providers and clients connected to it over in-memory pairs; closes everything. */
+final class Harness implements AutoCloseable {
+    static final Duration WAIT = Duration.ofSeconds(10);
+
+    final McpServer server;
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    Harness(ResourceSettings settings, ResourceProvider... providers) {
+        McpServer.Builder builder = McpServer.builder().serverInfo("test-server", "1.0").resourceSettings(settings);
+        for (ResourceProvider provider : providers) {
+            builder.resourceProvider(provider);
+        }
+        this.server = builder.build();
+        open.add(server);
+    }
+
+    Harness(ResourceProvider... providers) {
+        this(ResourceSettings.DEFAULTS, providers);
+    }
+
+    McpClient client() {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        server.serve(pair.server());
+        return track(McpClient.connect(pair.client(), ClientOptions.defaults()
+                .withClientInfo(Implementation.of("test-client", "1.0")).withCallTimeout(WAIT)));
+    }
+
+    /** A client whose server end records what the server sends. */
+    McpClient client(Recording recording) {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        server.serve(recording.wrap(pair.server()));
+        return track(McpClient.connect(pair.client(), ClientOptions.defaults().withCallTimeout(WAIT)));
+    }
+
+    ResourcesFeature feature() {
+        return server.resourcesFeature();
+    }
+
+    <T extends AutoCloseable> T track(T closeable) {
+        open.add(closeable);
+        return closeable;
+    }
+
+    @Override
+    public void close() {
+        for (int i = open.size() - 1; i >= 0; i--) {
+            try {
+                open.get(i).close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + open.get(i) + " failed", e);
+            }
+        }
+    }
+
+    /** Polls until {@code condition} holds, failing after {@link #WAIT}. */
+    static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /** Runs {@code call}, which must fail with a {@link ProtocolException}, and returns it. */
+    static ProtocolException protocolError(Runnable call) {
+        try {
+            call.run();
+        } catch (ProtocolException e) {
+            return e;
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof ProtocolException protocol) {
+                return protocol;
+            }
+            throw e;
+        }
+        throw new AssertionError("expected a ProtocolException");
+    }
+
+    /** Records the payloads a server sends and receives through a transport. */
+    static final class Recording {
+        final List<JsonRpcPayload> sent = new CopyOnWriteArrayList<>();
+        final List<JsonRpcPayload> received = new CopyOnWriteArrayList<>();
+
+        McpTransport wrap(McpTransport inner) {
+            return new McpTransport() {
+                @Override
+                public void start(Listener listener) {
+                    inner.start(new Listener() {
+                        @Override
+                        public void onMessage(JsonRpcPayload payload) {
+                            received.add(payload);
+                            listener.onMessage(payload);
+                        }
+
+                        @Override
+                        public void onUnreadable(ProtocolException error) {
+                            listener.onUnreadable(error);
+                        }
+
+                        @Override
+                        public void onClosed(Throwable cause) {
+                            listener.onClosed(cause);
+                        }
+
+                        @Override
+                        public dev.jmcp.schema.codec.PendingRequests pendingRequests() {
+                            return listener.pendingRequests();
+                        }
+                    });
+                }
+
+                @Override
+                public CompletableFuture<Void> send(JsonRpcPayload payload) {
+                    sent.add(payload);
+                    return inner.send(payload);
+                }
+
+                @Override
+                public void close() {
+                    inner.close();
+                }
+            };
+        }
+    }
+}

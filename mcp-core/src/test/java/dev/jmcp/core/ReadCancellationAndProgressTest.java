@@ -1,0 +1,202 @@
+package dev.jmcp.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jmcp.core.providers.InMemoryResourceProvider;
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.Resource;
+import java.io.InputStream;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class ReadCancellationAndProgressTest {
+    private static final int MIB = 1 << 20;
+
+    /** A source of {@code length} bytes ({@code i % 251}) that counts what is read from it. */
+    private static final class CountingSource implements Blob.Source {
+        final AtomicLong read = new AtomicLong();
+        final AtomicBoolean closed = new AtomicBoolean();
+        private final long length;
+        private final long slowAfter;
+
+        CountingSource(long length, long slowAfter) {
+            this.length = length;
+            this.slowAfter = slowAfter;
+        }
+
+        @Override
+        public InputStream open() {
+            return new InputStream() {
+                private long position;
+
+                @Override
+                public int read() {
+                    byte[] one = new byte[1];
+                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+                }
+
+                @Override
+                public int read(byte[] buffer, int offset, int count) {
+                    if (position >= length) {
+                        return -1;
+                    }
+                    if (position >= slowAfter) {
+                        sleep(); // a slow disk, so that the cancellation lands in the middle
+                    }
+                    int n = (int) Math.min(count, length - position);
+                    for (int i = 0; i < n; i++) {
+                        buffer[offset + i] = (byte) ((position + i) % 251);
+                    }
+                    position += n;
+                    read.addAndGet(n);
+                    return n;
+                }
+
+                @Override
+                public void close() {
+                    closed.set(true);
+                }
+            };
+        }
+
+        private static void sleep() {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static ResourceSettings staging64() {
+        return ResourceSettings.DEFAULTS.withMaxStagedBlobBytes(64L * MIB);
+    }
+
+    @Test
+    void cancellingABlobReadStopsReadingItsSourceAndNoResponseIsSent() throws Exception {
+        CountingSource source = new CountingSource(64L * MIB, 8L * MIB);
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("big")
+                .addBlob(Resource.builder("mem://big.bin", "big.bin").mimeType("application/octet-stream").build(),
+                        Blob.ofStream(source, 64L * MIB));
+        Harness.Recording recording = new Harness.Recording();
+        try (Harness harness = new Harness(staging64(), memory)) {
+            McpClient client = harness.client(recording);
+            CompletableFuture<Void> eightMiB = new CompletableFuture<>();
+            List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
+            CompletableFuture<ReadResourceResult> read = client.resources().readAsync("mem://big.bin",
+                    RequestOptions.progress(p -> {
+                        progress.add(p);
+                        if (p.progress() >= 8.0 * MIB) {
+                            eightMiB.complete(null);
+                        }
+                    }));
+            eightMiB.get(10, TimeUnit.SECONDS);
+            read.cancel(true); // sends notifications/cancelled
+
+            // the server stops: the count settles well short of 64 MiB, and the source is closed
+            Harness.await("the source to be closed", source.closed::get);
+            long settled = source.read.get();
+            Thread.sleep(200);
+            assertEquals(settled, source.read.get(), "the source was read after the cancellation");
+            assertTrue(settled < 64L * MIB, "read " + settled);
+
+            RequestId id = recording.received.stream()
+                    .filter(p -> p instanceof JsonRpcRequest r && r.method().equals(McpMethodNames.RESOURCES_READ))
+                    .map(p -> ((JsonRpcRequest) p).id()).findFirst().orElseThrow();
+            // a ping after the cancellation is answered; by then no answer to the read has gone out
+            client.session().ping().get(10, TimeUnit.SECONDS);
+            for (JsonRpcPayload sent : recording.sent) {
+                boolean answersRead = sent instanceof JsonRpcResultResponse r && r.id().equals(id)
+                        || sent instanceof JsonRpcErrorResponse e && id.equals(e.id());
+                assertFalse(answersRead, "the server answered the cancelled read: " + sent);
+            }
+            assertTrue(progress.size() >= 8, "progress: " + progress.size());
+            assertEquals(64.0 * MIB, progress.get(0).total());
+        }
+    }
+
+    @Test
+    void aBlobReadThatAsksForProgressReportsTheBytesRead() throws Exception {
+        CountingSource source = new CountingSource(5L * MIB + 123, Long.MAX_VALUE);
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("five")
+                .addBlob(Resource.of("mem://five.bin", "five.bin"), Blob.ofStream(source, 5L * MIB + 123));
+        try (Harness harness = new Harness(memory)) {
+            List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
+            ReadResourceResult result = harness.client().resources().read("mem://five.bin",
+                    RequestOptions.progress(progress::add));
+            // one per MiB, then the last bytes; all before the answer
+            assertEquals(List.of(1.0 * MIB, 2.0 * MIB, 3.0 * MIB, 4.0 * MIB, 5.0 * MIB, 5.0 * MIB + 123),
+                    progress.stream().map(ProgressNotificationParams::progress).toList());
+            progress.forEach(p -> assertEquals(5.0 * MIB + 123, p.total()));
+            long before = source.read.get();
+            assertEquals(5L * MIB + 123, before);
+            byte[] bytes = ((BlobResourceContents) result.contents().get(0)).blob().toByteArray();
+            assertEquals(5 * MIB + 123, bytes.length);
+            assertEquals((byte) (1000 % 251), bytes[1000]);
+            assertEquals(before, source.read.get(), "the staged bytes are answered without reading the source again");
+        }
+    }
+
+    @Test
+    void withoutProgressABlobIsNotReadBeforeItIsWritten() throws Exception {
+        CountingSource source = new CountingSource(3 * MIB, Long.MAX_VALUE);
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("lazy")
+                .addBlob(Resource.of("mem://lazy.bin", "lazy.bin"), Blob.ofStream(source, 3 * MIB));
+        try (Harness harness = new Harness(memory)) {
+            ReadResourceResult result = harness.client().resources().read("mem://lazy.bin");
+            assertEquals(0, source.read.get());
+            // the in-memory transport hands the blob itself over; reading it reads the source
+            Blob blob = ((BlobResourceContents) result.contents().get(0)).blob();
+            assertEquals(3L * MIB, blob.length());
+            assertArrayEquals(new byte[] {0, 1, 2}, java.util.Arrays.copyOf(blob.toByteArray(), 3));
+            assertEquals(3L * MIB, source.read.get());
+        }
+    }
+
+    @Test
+    void aBlobLongerThanTheStagingLimitStreamsWithoutProgress() throws Exception {
+        CountingSource source = new CountingSource(2 * MIB, Long.MAX_VALUE);
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("long")
+                .addBlob(Resource.of("mem://long.bin", "long.bin"), Blob.ofStream(source, 2 * MIB));
+        try (Harness harness = new Harness(ResourceSettings.DEFAULTS.withMaxStagedBlobBytes(MIB), memory)) {
+            List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
+            harness.client().resources().read("mem://long.bin", RequestOptions.progress(progress::add));
+            assertTrue(progress.isEmpty());
+            assertEquals(0, source.read.get());
+        }
+    }
+
+    @Test
+    void unknownLengthIsReportedWithoutTotal() throws Exception {
+        CountingSource source = new CountingSource(2 * MIB, Long.MAX_VALUE);
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("unknown")
+                .addBlob(Resource.of("mem://u.bin", "u.bin"), Blob.ofStream(source, -1));
+        try (Harness harness = new Harness(memory)) {
+            List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
+            ReadResourceResult result = harness.client().resources().read("mem://u.bin", RequestOptions.progress(progress::add));
+            assertEquals(List.of(1.0 * MIB, 2.0 * MIB), progress.stream().map(ProgressNotificationParams::progress).toList());
+            assertNull(progress.get(0).total());
+            assertEquals(2L * MIB, ((BlobResourceContents) result.contents().get(0)).blob().length());
+        }
+    }
+}

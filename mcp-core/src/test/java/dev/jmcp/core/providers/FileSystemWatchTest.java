@@ -1,0 +1,146 @@
+package dev.jmcp.core.providers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jmcp.core.spi.ResourceListener;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileSystemWatchTest {
+    private static final long WAIT_MILLIS = 10_000;
+
+    @TempDir
+    Path temp;
+    Path root;
+    FileSystemResourceProvider provider;
+    final Events events = new Events();
+    AutoCloseable watch;
+
+    /** Collects events as "updated <uri>" and "listChanged". */
+    static final class Events implements ResourceListener {
+        private final List<String> seen = new ArrayList<>();
+
+        @Override
+        public synchronized void updated(String uri) {
+            seen.add("updated " + uri);
+            notifyAll();
+        }
+
+        @Override
+        public synchronized void listChanged() {
+            seen.add("listChanged");
+            notifyAll();
+        }
+
+        /** Waits up to 10 s for {@code event}, then forgets everything seen so far. */
+        synchronized void await(String event) throws InterruptedException {
+            long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+            while (!seen.contains(event)) {
+                long left = deadline - System.currentTimeMillis();
+                assertTrue(left > 0, "no '" + event + "' within " + WAIT_MILLIS + " ms; saw " + seen);
+                wait(left);
+            }
+            seen.clear();
+        }
+    }
+
+    @BeforeEach
+    void startWatching() throws IOException {
+        root = Files.createDirectory(temp.resolve("root")).toRealPath();
+        Files.writeString(root.resolve("existing.txt"), "v1");
+        Files.createDirectories(root.resolve("old/deeper"));
+        provider = FileSystemResourceProvider.of(root);
+        watch = provider.watch(events);
+    }
+
+    @AfterEach
+    void stopWatching() throws Exception {
+        watch.close();
+    }
+
+    private String uri(String relative) {
+        return FileSystemResourceProviderTest.uriOf(root, relative);
+    }
+
+    @Test
+    void modifyingAFileInTheRootIsAnUpdateOfIt() throws Exception {
+        Files.writeString(root.resolve("existing.txt"), "v2");
+
+        events.await("updated " + uri("existing.txt"));
+    }
+
+    @Test
+    void creatingAFileInTheRootChangesTheList() throws Exception {
+        Files.writeString(root.resolve("new.txt"), "new");
+
+        events.await("listChanged");
+    }
+
+    @Test
+    void deletingAFileInTheRootChangesTheList() throws Exception {
+        Files.delete(root.resolve("existing.txt"));
+
+        events.await("listChanged");
+    }
+
+    @Test
+    void changesInASubfolderThatExistedBeforeAreReportedWithTheFolderUpdated() throws Exception {
+        Files.writeString(root.resolve("old/deeper/file.txt"), "x");
+
+        events.await("updated " + uri("old/deeper"));
+    }
+
+    @Test
+    void aSubfolderCreatedAfterWatchingStartedIsWatchedToo() throws Exception {
+        Files.createDirectory(root.resolve("fresh"));
+        events.await("listChanged"); // reported once the new folder is watched
+
+        Files.writeString(root.resolve("fresh/a.txt"), "one");
+        events.await("updated " + uri("fresh"));
+        Files.writeString(root.resolve("fresh/a.txt"), "two");
+        events.await("updated " + uri("fresh/a.txt"));
+        Files.delete(root.resolve("fresh/a.txt"));
+        events.await("listChanged");
+    }
+
+    @Test
+    void filesCreatedInANewFolderBeforeItIsRegisteredAreStillReported() throws Exception {
+        Path nested = Files.createDirectories(root.resolve("burst/inner"));
+        Files.writeString(nested.resolve("file.txt"), "quick");
+
+        events.await("updated " + uri("burst/inner"));
+    }
+
+    @Test
+    void closingTheWatchEndsItsThread() throws Exception {
+        Set<Thread> watchThreads = watchThreads();
+        assertFalse(watchThreads.isEmpty(), "a thread named " + FileSystemResourceProvider.WATCH_THREAD + " runs");
+        assertTrue(watchThreads.stream().allMatch(Thread::isDaemon));
+
+        watch.close();
+
+        long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+        while (watchThreads.stream().anyMatch(Thread::isAlive) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(watchThreads.stream().noneMatch(Thread::isAlive), "the watch thread ended");
+        assertEquals(Set.of(), watchThreads());
+    }
+
+    private static Set<Thread> watchThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals(FileSystemResourceProvider.WATCH_THREAD) && t.isAlive())
+                .collect(Collectors.toSet());
+    }
+}
