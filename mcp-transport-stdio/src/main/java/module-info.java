@@ -1,8 +1,29 @@
 /**
- * Newline-delimited JSON-RPC over a process's stdin and stdout.
- * Filled in by the stdio transport step; for now it only fixes the module's place in the graph,
- * and exports nothing: an exported package must hold a type.
+ * The stdio transport of MCP: newline-delimited JSON-RPC over a process's standard input and
+ * output, or over any pair of byte streams.
+ *
+ * <p>{@link dev.jmcp.transport.stdio.StdioTransport} is both ends' transport;
+ * {@link dev.jmcp.transport.stdio.StdioTransport#ofSystem()} is a server's over its own stdin and
+ * stdout; {@link dev.jmcp.transport.stdio.StdioTransport#spawn} starts a server process and returns
+ * the client's {@link dev.jmcp.transport.stdio.StdioClientTransport}. The module provides
+ * {@link dev.jmcp.transport.stdio.StdioTransportProvider} ({@code stdio:} URIs) to
+ * {@link dev.jmcp.core.spi.TransportProvider}.
+ *
+ * <p>Knobs: the module reads no system property. Its settings are the named ones of
+ * {@link dev.jmcp.transport.stdio.StdioSettings} ({@code writeBufferBytes} 64 KiB,
+ * {@code closeTimeout} 5 s, {@code drainTimeout} 10 s; the longest line is the codec's
+ * {@code maxMessageBytes}, 16 MiB by default) and of
+ * {@link dev.jmcp.transport.stdio.StdioProcessOptions} ({@code exitTimeout}, {@code terminateTimeout}
+ * and {@code killTimeout} 2 s each, {@code stderr} forwarded, {@code stderrCaptureBytes} 64 KiB).
+ * Each transport owns daemon threads named {@code jmcp-stdio-reader-<n>}, {@code jmcp-stdio-writer-<n>},
+ * for a spawned server whose standard error is forwarded or captured {@code jmcp-stdio-stderr-<n>},
+ * and, while it closes in the background, {@code jmcp-stdio-closer-<n>}. Logging goes through {@code System.Logger} under the class names;
+ * nothing but protocol messages is ever written to standard output.
  */
 module dev.jmcp.transport.stdio {
     requires transitive dev.jmcp.core;
+
+    exports dev.jmcp.transport.stdio;
+
+    provides dev.jmcp.core.spi.TransportProvider with dev.jmcp.transport.stdio.StdioTransportProvider;
 }

@@ -38,7 +38,7 @@ public interface TransportProvider {
     /**
      * Serves: each client that connects gets its own transport, handed to {@code onSession}.
      *
-     * @param address where to listen, in the provider's terms ({@code stdio:} for the process's own
+     * @param address where to listen, in the provider's terms ({@code stdio:-} for the process's own
      *                stdin and stdout, {@code http://127.0.0.1:8765/mcp} for HTTP)
      * @param onSession receives each new transport, not yet started; never null
      * @return stops serving; never null

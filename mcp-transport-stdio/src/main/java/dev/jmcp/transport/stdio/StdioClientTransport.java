@@ -1,0 +1,189 @@
+package dev.jmcp.transport.stdio;
+
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The client side of the stdio transport: a server process, started by
+ * {@link StdioTransport#spawn(List, StdioProcessOptions)}, and a {@link StdioTransport} over its
+ * standard input and output. Its standard error is never read as protocol: it is forwarded,
+ * inherited, captured or discarded as {@link StdioProcessOptions#stderr()} says.
+ *
+ * <p>{@link #close()} shuts the server down the way the MCP specification says, and returns when
+ * the process has exited (or every step has timed out): it writes what is queued, closes the
+ * server's standard input, waits {@link StdioProcessOptions#exitTimeout()}, sends {@code SIGTERM}
+ * ({@link Process#destroy()}), waits {@link StdioProcessOptions#terminateTimeout()}, then kills the
+ * process and every process it started ({@link Process#destroyForcibly()}) and waits
+ * {@link StdioProcessOptions#killTimeout()}. While it waits, the server's output is still read (and
+ * dropped) so that the server cannot block on a full pipe. When the server ends the connection
+ * itself (its output ends), the same steps run; if it then exits with a code other than 0, the
+ * listener's {@code onClosed} receives an {@link McpException} saying so.
+ *
+ * <p>To let the server finish the requests it has, call {@link #shutdownOutput()} first: the server
+ * sees the end of its input, answers, and exits; the answers still arrive.
+ *
+ * @since 0.1
+ */
+public final class StdioClientTransport implements McpTransport {
+    private static final System.Logger LOG = System.getLogger(StdioClientTransport.class.getName());
+    /** How long a failure report waits for the rest of an exited server's standard error. */
+    private static final long STDERR_GRACE_MILLIS = 500;
+
+    private final List<String> command;
+    private final StdioProcessOptions options;
+    private final Process process;
+    private final StderrPump stderr;
+    private final StdioTransport transport;
+
+    private StdioClientTransport(List<String> command, StdioProcessOptions options, Process process) {
+        this.command = command;
+        this.options = options;
+        this.process = process;
+        this.transport = new StdioTransport(process.getInputStream(), process.getOutputStream(), options.transport(),
+                this::shutDown);
+        String pumpName = transport.name().replace("jmcp-stdio-", "jmcp-stdio-stderr-");
+        this.stderr = switch (options.stderr()) {
+            case FORWARD -> StderrPump.forward(process.getErrorStream(), pumpName);
+            case CAPTURE -> StderrPump.capture(process.getErrorStream(), options.stderrCaptureBytes(), pumpName);
+            case INHERIT, DISCARD -> null;
+        };
+    }
+
+    static StdioClientTransport spawn(List<String> command, StdioProcessOptions options) throws IOException {
+        List<String> line = List.copyOf(command);
+        if (line.isEmpty()) {
+            throw new IllegalArgumentException("the command is empty");
+        }
+        ProcessBuilder builder = new ProcessBuilder(line);
+        if (options.directory() != null) {
+            builder.directory(options.directory().toFile());
+        }
+        builder.environment().putAll(options.environment());
+        builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.redirectOutput(ProcessBuilder.Redirect.PIPE);
+        builder.redirectError(switch (options.stderr()) {
+            case FORWARD, CAPTURE -> ProcessBuilder.Redirect.PIPE;
+            case INHERIT -> ProcessBuilder.Redirect.INHERIT;
+            case DISCARD -> ProcessBuilder.Redirect.DISCARD;
+        });
+        Process process = builder.start();
+        LOG.log(Level.DEBUG, "started server process {0}: {1}", process.pid(), line);
+        return new StdioClientTransport(line, options, process);
+    }
+
+    @Override
+    public void start(Listener listener) {
+        transport.start(listener);
+    }
+
+    @Override
+    public CompletableFuture<Void> send(JsonRpcPayload payload) {
+        return transport.send(payload);
+    }
+
+    /**
+     * Closes the server's standard input once what is queued is written; reading goes on, so the
+     * answers to requests already sent still arrive. A well-behaved server then exits, which ends
+     * the connection. @see StdioTransport#shutdownOutput()
+     *
+     * @return completes when the server's input is closed; never null
+     */
+    public CompletableFuture<Void> shutdownOutput() {
+        return transport.shutdownOutput();
+    }
+
+    /** Shuts the server down as the class description says; returns when it has exited or every wait has timed out. */
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    /** @return the command line that started the server; never null */
+    public List<String> command() {
+        return command;
+    }
+
+    /** @return the server process's id */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** @return completes with the server process's exit code when it has exited; never null */
+    public CompletableFuture<Integer> onExit() {
+        return process.onExit().thenApply(Process::exitValue);
+    }
+
+    /**
+     * @return the last {@link StdioProcessOptions#stderrCaptureBytes()} of the server's standard error
+     *         when it is {@link StdioProcessOptions.Stderr#CAPTURE captured}, otherwise empty; never null
+     */
+    public String capturedStderr() {
+        return stderr == null ? "" : stderr.captured();
+    }
+
+    /** The close hook: runs after the server's input is closed, before its output is. */
+    private Throwable shutDown(Throwable cause, boolean local) {
+        boolean interrupted = Thread.interrupted();
+        boolean stopped = false;
+        try {
+            if (!interrupted && !waitFor(options.exitTimeout())) {
+                LOG.log(Level.INFO, "server process {0} did not exit within exitTimeout={1}; sending SIGTERM",
+                        process.pid(), options.exitTimeout());
+                stopped = true;
+                process.destroy();
+                waitFor(options.terminateTimeout());
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        if (process.isAlive()) {
+            LOG.log(Level.WARNING, "server process {0} did not exit within terminateTimeout={1}; killing it",
+                    process.pid(), options.terminateTimeout());
+            stopped = true;
+            // the process's children first: once it is gone they belong to init and are out of reach
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+            try {
+                if (!waitFor(options.killTimeout())) {
+                    LOG.log(Level.ERROR, "server process {0} is still running after killTimeout={1}",
+                            process.pid(), options.killTimeout());
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (cause == null && !local && !stopped && !process.isAlive() && process.exitValue() != 0) {
+            if (stderr != null && !interrupted) {
+                try {
+                    // the process has exited; its last words may still be on their way through the pipe
+                    stderr.awaitEnd(STDERR_GRACE_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            String tail = capturedStderr().strip();
+            return new McpException("the server process exited with code " + process.exitValue()
+                    + (tail.isEmpty() ? "" : "; its standard error ended with: " + tail));
+        }
+        return cause;
+    }
+
+    private boolean waitFor(Duration timeout) throws InterruptedException {
+        return process.waitFor(Checks.nanos(timeout), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public String toString() {
+        return "StdioClientTransport[" + transport + ", pid=" + process.pid() + "]";
+    }
+}
