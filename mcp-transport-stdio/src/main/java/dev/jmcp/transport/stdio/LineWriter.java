@@ -199,7 +199,8 @@ final class LineWriter {
             } else {
                 out.write('\n');
             }
-            if (payload instanceof JsonRpcResultResponse response) {
+            // a response that was cancelled while it was written gets no answer in its place
+            if (payload instanceof JsonRpcResultResponse response && !cancelled(e)) {
                 JsonRpcErrorResponse substitute = new JsonRpcErrorResponse(response.id(), new JsonRpcError(
                         ErrorCodes.INTERNAL_ERROR, "the result could not be written", null));
                 codec.write(substitute, out);
@@ -215,6 +216,15 @@ final class LineWriter {
             LOG.log(Level.WARNING, name + " could not write an error in place of a result", again);
         }
         future.completeExceptionally(new McpException(name + " could not encode the message: " + e.getMessage(), e));
+    }
+
+    private static boolean cancelled(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.util.concurrent.CancellationException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private final class Write implements Runnable {

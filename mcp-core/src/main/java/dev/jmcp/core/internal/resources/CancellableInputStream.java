@@ -83,7 +83,11 @@ final class CancellableInputStream extends FilterInputStream {
     }
 
     /** Thrown by a blob's stream once its request has been cancelled. */
-    static final class ReadCancelledException extends IOException {
+    /**
+     * Unchecked and a {@link java.util.concurrent.CancellationException}, so that a transport that
+     * is writing the blob when it happens can tell a cancelled response from a broken one.
+     */
+    static final class ReadCancelledException extends java.util.concurrent.CancellationException {
         private static final long serialVersionUID = 1L;
 
         ReadCancelledException(String message) {

@@ -33,6 +33,12 @@ final class InboundRequests {
     private final Executor executor;
     private final int maxInFlight;
     private final Map<RequestId, HandlerContext> inFlight = new ConcurrentHashMap<>();
+    /**
+     * Answered requests whose response the transport is still writing. A response can read a lazy
+     * blob while it is written, so a cancellation must still reach its context; these no longer
+     * count against {@code maxInFlightRequests}.
+     */
+    private final Map<RequestId, HandlerContext> writing = new ConcurrentHashMap<>();
 
     InboundRequests(SessionEngine engine, Executor executor, int maxInFlight) {
         this.engine = engine;
@@ -67,13 +73,24 @@ final class InboundRequests {
      * sends its next request as soon as it has the answer never finds the slot still taken.
      */
     private void finish(HandlerContext context, CompletableFuture<JsonRpcMessage> reply, JsonRpcMessage answer) {
+        if (answer != null) {
+            writing.put(context.requestId(), context);
+        }
         inFlight.remove(context.requestId(), context);
         reply.complete(answer);
+    }
+
+    /** The response to {@code id} has been written (or could not be): a cancellation no longer matters. */
+    void written(RequestId id) {
+        writing.remove(id);
     }
 
     /** The peer no longer wants an answer; unknown ids are ignored, as the spec asks. */
     void cancel(RequestId id, String reason) {
         HandlerContext context = inFlight.get(id);
+        if (context == null) {
+            context = writing.get(id);
+        }
         if (context == null) {
             LOG.log(Level.DEBUG, "ignoring notifications/cancelled for unknown or finished request {0}", id);
             return;
@@ -85,11 +102,20 @@ final class InboundRequests {
         for (HandlerContext context : inFlight.values()) {
             context.cancel(reason);
         }
+        for (HandlerContext context : writing.values()) {
+            context.cancel(reason);
+        }
         inFlight.clear();
+        writing.clear();
     }
 
     int size() {
         return inFlight.size();
+    }
+
+    /** @return how many answered requests still have their response being written */
+    int writingSize() {
+        return writing.size();
     }
 
     private void run(RequestHandler handler, HandlerContext context, CompletableFuture<JsonRpcMessage> reply) {

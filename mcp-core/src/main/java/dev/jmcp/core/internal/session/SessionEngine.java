@@ -243,7 +243,17 @@ public final class SessionEngine implements McpTransport.Listener {
 
     private void route(JsonRpcMessage message) {
         if (message instanceof JsonRpcRequest request) {
-            answer(request).thenAccept(this::reply);
+            answer(request).thenAccept(answer -> {
+                if (answer == null) {
+                    return;
+                }
+                transmit(answer).whenComplete((ignored, failure) -> {
+                    inbound.written(request.id());
+                    if (failure != null) {
+                        LOG.log(closed.get() ? Level.DEBUG : Level.WARNING, name + " could not send a response", failure);
+                    }
+                });
+            });
         } else if (message instanceof JsonRpcNotification notification) {
             onNotification(notification);
         } else if (message instanceof JsonRpcResultResponse response) {
