@@ -62,6 +62,7 @@ public final class McpServer implements AutoCloseable {
     private final List<TransportProvider> transportProviders;
     private final ResourcesFeature resources;
     private final boolean servesResources;
+    private final List<ServerFeature> features;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final Set<Endpoint> endpoints = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -74,6 +75,7 @@ public final class McpServer implements AutoCloseable {
         this.transportProviders = builder.transportProviders.isEmpty() ? null
                 : Providers.orderTransportProviders(builder.transportProviders);
         this.servesResources = !providers.isEmpty();
+        this.features = List.copyOf(builder.features);
         this.resources = new ResourcesFeature(providers, builder.resourceSettings);
         resources.start();
     }
@@ -85,7 +87,12 @@ public final class McpServer implements AutoCloseable {
 
     /** @return what this server declares in {@code initialize}: {@code resources} when it has providers */
     public ServerCapabilities capabilities() {
-        return servesResources ? ServerCapabilities.ofResources(resources.capability()) : ServerCapabilities.none();
+        ServerCapabilities.Builder capabilities = ServerCapabilities.builder();
+        if (servesResources) {
+            capabilities.resources(resources.capability());
+        }
+        features.forEach(feature -> feature.declare(capabilities));
+        return capabilities.build();
     }
 
     /**
@@ -109,9 +116,11 @@ public final class McpServer implements AutoCloseable {
         if (servesResources) {
             resources.register(builder);
         }
+        features.forEach(feature -> feature.register(builder));
         ServerSession session = builder.build();
         sessions.add(session);
         resources.attach(session);
+        features.forEach(feature -> feature.attach(session));
         session.onClose().whenComplete((ignored, failure) -> sessions.remove(session));
         if (closed.get()) {
             session.close(); // close() ran meanwhile and did not see this one
@@ -267,6 +276,7 @@ public final class McpServer implements AutoCloseable {
         private final List<ResourceProvider> resourceProviders = new ArrayList<>();
         private boolean discover;
         private final List<TransportProvider> transportProviders = new ArrayList<>();
+        private final List<ServerFeature> features = new ArrayList<>();
         private ResourceSettings resourceSettings = ResourceSettings.DEFAULTS;
         private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
 
@@ -323,6 +333,12 @@ public final class McpServer implements AutoCloseable {
          */
         public Builder transportProvider(TransportProvider value) {
             transportProviders.add(Objects.requireNonNull(value, "transportProvider"));
+            return this;
+        }
+
+        /** Adds a feature besides resources, such as tools or prompts; see {@link ServerFeature}. */
+        public Builder feature(ServerFeature value) {
+            features.add(Objects.requireNonNull(value, "feature"));
             return this;
         }
 

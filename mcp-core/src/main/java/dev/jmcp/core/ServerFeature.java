@@ -1,0 +1,24 @@
+package dev.jmcp.core;
+
+import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+
+/**
+ * A feature a {@link McpServer} serves besides resources, such as tools or prompts: it declares
+ * its capabilities and adds its handlers to every session. The session engine knows no feature;
+ * this is how one is added without touching it.
+ *
+ * @since 0.1
+ */
+public interface ServerFeature {
+
+    /** Adds this feature's capabilities to what the server declares. */
+    void declare(ServerCapabilities.Builder capabilities);
+
+    /** Adds this feature's request and notification handlers to a session that is being built. */
+    void register(ServerSession.Builder session);
+
+    /** Called once for each session after it is built, for a feature that tracks its sessions. */
+    default void attach(ServerSession session) {
+    }
+}
