@@ -1,8 +1,44 @@
 /**
- * Streamable HTTP on Netty.
- * Filled in by the Netty transport step; for now it only fixes the module's place in the graph,
- * and exports nothing: an exported package must hold a type.
+ * The Streamable HTTP transport of MCP (revisions 2025-03-26 to 2025-11-25), with the HTTP+SSE
+ * transport of 2024-11-05 on its own endpoints: a server on Netty and a client on
+ * {@code java.net.http}.
+ *
+ * <p>{@link dev.jmcp.transport.netty.NettyHttpServer} serves one MCP endpoint (POST, GET, DELETE):
+ * JSON or SSE answers, {@code Mcp-Session-Id} sessions, {@code MCP-Protocol-Version} checks,
+ * resumable SSE streams with {@code Last-Event-ID}, {@code Host} (421) and {@code Origin} (403)
+ * validation, and responses (blobs included) that stream with back-pressure instead of being held
+ * whole. {@link dev.jmcp.transport.netty.StreamableHttpClientTransport} is the client end. The
+ * module provides {@link dev.jmcp.transport.netty.StreamableHttpTransportProvider} (id
+ * {@code http}; schemes {@code http}, {@code https}) to {@link dev.jmcp.core.spi.TransportProvider}.
+ *
+ * <p>Knobs: the module reads no system property of its own (Netty reads its {@code io.netty.*}
+ * ones). The server's settings are the named ones of
+ * {@link dev.jmcp.transport.netty.HttpServerSettings}: {@code allowRemoteBind} (false),
+ * {@code allowedOrigins} (http and https on localhost, 127.0.0.1 and [::1], any port),
+ * {@code allowedHosts} (localhost, 127.0.0.1, [::1]), {@code sessionIdleTimeout} (30 min),
+ * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB),
+ * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
+ * (false), {@code legacySsePath} ({@code /sse}), {@code legacyMessagesPath} ({@code /messages}),
+ * {@code maxSessions} (1,024), {@code ioThreads} (2); the longest request body is the codec's
+ * {@code maxMessageBytes} (16 MiB). The client's are those of
+ * {@link dev.jmcp.transport.netty.HttpClientSettings}: {@code connectTimeout} (10 s),
+ * {@code reconnectDelay} (1 s), {@code maxReconnectAttempts} (5), {@code closeTimeout} (2 s),
+ * {@code legacyFallback} (true), {@code headers} (none). A server owns daemon threads named
+ * {@code jmcp-http-<n>-<k>}; a client, {@code jmcp-http-client-<n>-<k>} (plus the JDK HTTP client's
+ * own selector thread). Logging goes through {@code System.Logger} under the class names; nothing
+ * is written to standard output.
  */
 module dev.jmcp.transport.netty {
     requires transitive dev.jmcp.core;
+    requires java.net.http;
+    requires io.netty.codec.http;
+    requires io.netty.codec;
+    requires io.netty.handler;
+    requires io.netty.transport;
+    requires io.netty.buffer;
+    requires io.netty.common;
+
+    exports dev.jmcp.transport.netty;
+
+    provides dev.jmcp.core.spi.TransportProvider with dev.jmcp.transport.netty.StreamableHttpTransportProvider;
 }

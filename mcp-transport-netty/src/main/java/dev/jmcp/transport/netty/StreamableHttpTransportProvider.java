@@ -1,0 +1,77 @@
+package dev.jmcp.transport.netty;
+
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.TransportProvider;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The {@link TransportProvider} of Streamable HTTP: id {@code "http"}, schemes {@code http} and
+ * {@code https}. {@link #connect} makes a {@link StreamableHttpClientTransport}; {@link #serve}
+ * starts a {@link NettyHttpServer}. Found through {@link java.util.ServiceLoader} with the default
+ * settings; construct it with others and hand it to a builder to change them.
+ *
+ * @since 0.1
+ */
+public final class StreamableHttpTransportProvider implements TransportProvider {
+    /** {@code "http"}. */
+    public static final String ID = "http";
+
+    private final HttpServerSettings serverSettings;
+    private final HttpClientSettings clientSettings;
+
+    /** Creates the provider with the default settings; {@link java.util.ServiceLoader} calls it. */
+    public StreamableHttpTransportProvider() {
+        this(HttpServerSettings.DEFAULTS, HttpClientSettings.DEFAULTS);
+    }
+
+    /**
+     * @param serverSettings for {@link #serve}; never null
+     * @param clientSettings for {@link #connect}; never null
+     */
+    public StreamableHttpTransportProvider(HttpServerSettings serverSettings, HttpClientSettings clientSettings) {
+        this.serverSettings = Objects.requireNonNull(serverSettings, "serverSettings");
+        this.clientSettings = Objects.requireNonNull(clientSettings, "clientSettings");
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Set<String> schemes() {
+        return Set.of("http", "https");
+    }
+
+    /**
+     * @param target the MCP endpoint, an http or https URL; never null
+     * @return a {@link StreamableHttpClientTransport}, not yet started; nothing is sent until the
+     *         session sends {@code initialize}; never null
+     * @throws IllegalArgumentException when {@code target} is not an http or https URL
+     */
+    @Override
+    public McpTransport connect(URI target) {
+        return new StreamableHttpClientTransport(target, clientSettings);
+    }
+
+    /**
+     * @param address   {@code http://HOST[:PORT][/PATH]}, as {@link NettyHttpServer#start} describes
+     * @param onSession receives each new session's transport, not yet started; never null
+     * @return the running server, whose {@link NettyHttpServer#uri()} has the bound port; never null
+     * @throws IllegalArgumentException when the address is not one this server can serve
+     * @throws IOException when the address cannot be bound
+     */
+    @Override
+    public NettyHttpServer serve(URI address, Consumer<McpTransport> onSession) throws IOException {
+        return NettyHttpServer.start(address, serverSettings, onSession);
+    }
+
+    @Override
+    public String toString() {
+        return "StreamableHttpTransportProvider[" + ID + "]";
+    }
+}

@@ -1,0 +1,148 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A session of the HTTP+SSE transport of 2024-11-05: one SSE connection carries everything the
+ * server sends, and the client POSTs to the endpoint it was told in the first event. The
+ * connection is the session: when it closes, the session ends. Nothing is replayed.
+ */
+public final class LegacySession implements McpTransport, RegisteredSession {
+    private static final System.Logger LOG = System.getLogger(LegacySession.class.getName());
+
+    private final String id;
+    private final SessionRegistry registry;
+    private final Object inbound = new Object();
+    private final List<JsonRpcPayload> early = new ArrayList<>();
+    private volatile Channel channel;
+    private volatile boolean closed;
+    private volatile long lastActivity = System.nanoTime();
+    private Listener listener;
+    private boolean closeDelivered;
+
+    /**
+     * @param id       the session id
+     * @param registry where the session is registered; never null
+     */
+    public LegacySession(String id, SessionRegistry registry) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    /** Makes {@code sse}, whose response head and endpoint event are written, the session's stream. */
+    void attach(Channel sse) {
+        this.channel = sse;
+        sse.closeFuture().addListener(future -> close());
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public long lastActivity() {
+        return lastActivity;
+    }
+
+    @Override
+    public boolean hasOpenStream() {
+        Channel current = channel;
+        return current != null && current.isActive();
+    }
+
+    @Override
+    public void start(Listener value) {
+        Objects.requireNonNull(value, "listener");
+        synchronized (inbound) {
+            if (listener != null) {
+                throw new IllegalStateException("session " + id + " is already started");
+            }
+            listener = value;
+            early.forEach(value::onMessage);
+            early.clear();
+            if (closed && !closeDelivered) {
+                closeDelivered = true;
+                value.onClosed(null);
+            }
+        }
+    }
+
+    /** @return what the session's own requests called, for reading the client's responses */
+    PendingRequests pendingRequests() {
+        synchronized (inbound) {
+            return listener == null ? PendingRequests.NONE : listener.pendingRequests();
+        }
+    }
+
+    /** Hands a message of the client to the session. */
+    void deliver(JsonRpcPayload payload) {
+        lastActivity = System.nanoTime();
+        synchronized (inbound) {
+            if (closeDelivered) {
+                return;
+            }
+            if (listener == null) {
+                early.add(payload);
+            } else {
+                listener.onMessage(payload);
+            }
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> send(JsonRpcPayload payload) {
+        Objects.requireNonNull(payload, "payload");
+        Channel current = channel;
+        if (closed || current == null || !current.isActive()) {
+            return CompletableFuture.failedFuture(new McpException("legacy session " + id + " has ended"));
+        }
+        CompletableFuture<Void> taken = new CompletableFuture<>();
+        current.writeAndFlush(SseEvent.message(null, payload, null)).addListener(future -> {
+            if (future.isSuccess()) {
+                taken.complete(null);
+            } else {
+                taken.completeExceptionally(new McpException("legacy session " + id + ": the write failed",
+                        future.cause()));
+            }
+        });
+        return taken;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        registry.remove(this);
+        Channel current = channel;
+        if (current != null && current.isActive()) {
+            current.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
+        }
+        synchronized (inbound) {
+            early.clear();
+            if (listener != null && !closeDelivered) {
+                closeDelivered = true;
+                listener.onClosed(null);
+            }
+        }
+        LOG.log(Level.DEBUG, "legacy session {0} ended", id);
+    }
+
+    @Override
+    public String toString() {
+        return "LegacySession[" + id + "]";
+    }
+}

@@ -1,0 +1,138 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.InitializeRequestParams;
+import io.netty.buffer.ByteBufInputStream;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Takes the client's messages from a POST to the MCP endpoint. The client must accept both
+ * {@code application/json} and {@code text/event-stream} (else 406) and send
+ * {@code application/json} (else 415); a body that is not a valid message gets 400 with the
+ * codec's error. Without a session, only {@code initialize} is accepted: it opens a session,
+ * whose transport goes to the server's {@code onSession} before the message is delivered.
+ * Notifications and responses alone get 202; requests open a stream that the session answers on.
+ */
+public final class PostHandler extends ChannelInboundHandlerAdapter {
+    private static final System.Logger LOG = System.getLogger(PostHandler.class.getName());
+
+    private final ServerContext context;
+
+    /** @param context the server's shared state; never null */
+    public PostHandler(ServerContext context) {
+        this.context = Objects.requireNonNull(context, "context");
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof McpExchange exchange) || !exchange.request().method().equals(HttpMethod.POST)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        try {
+            post(ctx, exchange.request(), exchange.session());
+        } finally {
+            exchange.release();
+        }
+    }
+
+    private void post(ChannelHandlerContext ctx, FullHttpRequest request, HttpSession known) {
+        String accept = request.headers().get(HttpHeaderNames.ACCEPT);
+        if (!MediaTypes.accepts(accept, McpHeaders.JSON) || !MediaTypes.accepts(accept, McpHeaders.EVENT_STREAM)) {
+            refuse(ctx, HttpResponseStatus.NOT_ACCEPTABLE, ErrorCodes.INVALID_REQUEST,
+                    "a POST must accept both application/json and text/event-stream; Accept was " + accept);
+            return;
+        }
+        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        if (!MediaTypes.is(contentType, McpHeaders.JSON)) {
+            refuse(ctx, HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCodes.INVALID_REQUEST,
+                    "a POST must carry application/json; Content-Type was " + contentType);
+            return;
+        }
+        PendingRequests pending = known == null ? PendingRequests.NONE : known.pendingRequests();
+        JsonRpcPayload payload;
+        try {
+            payload = context.codec().read(new ByteBufInputStream(request.content()), pending);
+        } catch (ProtocolException e) {
+            if (known != null && e.requestId() != null && pending.methodOf(e.requestId()) != null) {
+                known.deliverUnreadable(e);
+            }
+            refuse(ctx, HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
+            return;
+        } catch (UncheckedIOException e) {
+            refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read: "
+                    + e.getMessage());
+            return;
+        }
+        List<JsonRpcRequest> requests = new ArrayList<>();
+        for (JsonRpcMessage message : HttpSession.messages(payload)) {
+            if (message instanceof JsonRpcRequest r) {
+                requests.add(r);
+            }
+        }
+        HttpSession session = known;
+        String version = known == null ? null : known.protocolVersion();
+        if (session == null) {
+            if (!(payload instanceof JsonRpcRequest r && McpMethodNames.INITIALIZE.equals(r.method()))) {
+                refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.INVALID_REQUEST,
+                        "an Mcp-Session-Id header is required: only initialize, alone, may be sent without one");
+                return;
+            }
+            session = open(ctx);
+            if (session == null) {
+                return;
+            }
+            version = r.params() instanceof InitializeRequestParams params ? params.protocolVersion() : null;
+        }
+        if (requests.isEmpty()) {
+            session.deliver(payload);
+            ctx.writeAndFlush(HttpErrors.empty(HttpResponseStatus.ACCEPTED));
+            return;
+        }
+        if (!session.openPostStream(ctx.channel(), requests, version)) {
+            refuse(ctx, HttpResponseStatus.NOT_FOUND, ErrorCodes.INVALID_REQUEST, "session " + session.id()
+                    + " has ended");
+            return;
+        }
+        session.deliver(payload);
+    }
+
+    private HttpSession open(ChannelHandlerContext ctx) {
+        HttpSession session = context.sessions().create(id -> new HttpSession(id, context));
+        if (session == null) {
+            refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
+                    "too many sessions: maxSessions=" + context.settings().maxSessions());
+            return null;
+        }
+        try {
+            context.onSession().accept(session);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the server refused a new session", e);
+            session.close();
+            refuse(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL_ERROR,
+                    "the server could not open a session");
+            return null;
+        }
+        return session;
+    }
+
+    private void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, int code, String message) {
+        ctx.writeAndFlush(HttpErrors.error(status, code, message, context.codec()));
+    }
+}

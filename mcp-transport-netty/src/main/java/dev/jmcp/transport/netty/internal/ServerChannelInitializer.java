@@ -1,0 +1,76 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.transport.netty.HttpServerSettings;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The pipeline of each connection, head to tail:
+ * <pre>
+ * http        HttpServerCodec             bytes &lt;-&gt; HTTP/1.1 messages
+ * keepAlive   HttpServerKeepAliveHandler  Connection: keep-alive / close
+ * chunked     ChunkedWriteHandler         pulls response pieces only while the connection is writable
+ * hostOrigin  HostOriginFilter            421 / 403 before the body is read
+ * aggregator  HttpObjectAggregator        one FullHttpRequest, at most maxMessageBytes (else 413)
+ * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
+ * json        JsonBodyWriter              JsonBody -&gt; application/json pieces
+ * legacy      LegacySseHandler            the 2024-11-05 endpoints (when configured)
+ * router      SessionRouter               405 / 400 / 404, protocol version; -&gt; McpExchange
+ * post        PostHandler                 a POST's messages -&gt; the session
+ * get         GetHandler                  the standalone stream, resumption
+ * delete      DeleteHandler               ends the session
+ * notFound    NotFoundHandler             404 for anything else
+ * </pre>
+ */
+public final class ServerChannelInitializer extends ChannelInitializer<SocketChannel> {
+    private final ServerContext context;
+    private final List<String> allowedHosts;
+    private final Consumer<ChannelPipeline> extra;
+
+    /**
+     * @param context     the server's shared state; never null
+     * @param servedHost  the host of the address the server was asked to serve, which requests may
+     *                    always name in {@code Host}; never null
+     * @param extra       adds handlers for tests (at the head, to watch the bytes); may be null
+     */
+    public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra) {
+        this.context = Objects.requireNonNull(context, "context");
+        List<String> hosts = new ArrayList<>(context.settings().allowedHosts());
+        hosts.add(servedHost.toLowerCase(java.util.Locale.ROOT));
+        this.allowedHosts = List.copyOf(hosts);
+        this.extra = extra;
+    }
+
+    @Override
+    protected void initChannel(SocketChannel channel) {
+        HttpServerSettings settings = context.settings();
+        ChannelPipeline pipeline = channel.pipeline();
+        pipeline.addLast("http", new HttpServerCodec());
+        pipeline.addLast("keepAlive", new HttpServerKeepAliveHandler());
+        pipeline.addLast("chunked", new ChunkedWriteHandler());
+        pipeline.addLast("hostOrigin", new HostOriginFilter(allowedHosts, settings.allowedOrigins(), context.codec()));
+        pipeline.addLast("aggregator", new HttpObjectAggregator(settings.maxRequestBytes()));
+        pipeline.addLast("sse", new SseWriter(context.codec(), settings.chunkBytes()));
+        pipeline.addLast("json", new JsonBodyWriter(context.codec(), settings.chunkBytes()));
+        if (settings.legacySsePath() != null) {
+            pipeline.addLast("legacy", new LegacySseHandler(context));
+        }
+        pipeline.addLast("router", new SessionRouter(context));
+        pipeline.addLast("post", new PostHandler(context));
+        pipeline.addLast("get", new GetHandler(context));
+        pipeline.addLast("delete", new DeleteHandler());
+        pipeline.addLast("notFound", new NotFoundHandler(context.codec()));
+        if (extra != null) {
+            extra.accept(pipeline);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import java.util.function.LongConsumer;
+
+/**
+ * One Server-Sent Event to write on a response that has already sent its head; {@link SseWriter}
+ * turns it into bytes. Either {@code payload} (a JSON-RPC message, encoded lazily) or {@code text}
+ * is the {@code data} field.
+ *
+ * @param id         the {@code id} field; may be null
+ * @param event      the {@code event} field, such as {@code message} or {@code endpoint}; may be null
+ * @param payload    the message to write as the data; null when {@code text} is the data
+ * @param text       the data as text, without line breaks ({@code ""} for a priming event); null
+ *                   when {@code payload} is
+ * @param onWritten  told the number of bytes of the whole event once it has been written; may be null
+ */
+public record SseEvent(String id, String event, JsonRpcPayload payload, String text, LongConsumer onWritten) {
+    public SseEvent {
+        if ((payload == null) == (text == null)) {
+            throw new IllegalArgumentException("an SSE event has either a payload or a text as its data");
+        }
+        noLineBreak(id, "id");
+        noLineBreak(event, "event");
+        noLineBreak(text, "text");
+    }
+
+    /** @return a {@code message} event carrying {@code payload} */
+    public static SseEvent message(String id, JsonRpcPayload payload, LongConsumer onWritten) {
+        return new SseEvent(id, "message", payload, null, onWritten);
+    }
+
+    /** @return an event with an id and empty data, which lets a client resume from the start of a stream */
+    public static SseEvent priming(String id) {
+        return new SseEvent(id, null, null, "", null);
+    }
+
+    private static void noLineBreak(String value, String name) {
+        if (value != null && (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0)) {
+            throw new IllegalArgumentException("an SSE " + name + " field cannot hold a line break");
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.jmcp.transport.netty.internal;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class MediaTypesTest {
+
+    @Test
+    void acceptMatchesTypesRangesAndQualities() {
+        String both = "application/json, text/event-stream";
+        assertTrue(MediaTypes.accepts(both, "application/json"));
+        assertTrue(MediaTypes.accepts(both, "text/event-stream"));
+        assertFalse(MediaTypes.accepts("application/json", "text/event-stream"));
+        assertTrue(MediaTypes.accepts("*/*", "text/event-stream"));
+        assertTrue(MediaTypes.accepts("text/*;q=0.5", "text/event-stream"));
+        assertFalse(MediaTypes.accepts("text/event-stream;q=0", "text/event-stream"));
+        assertTrue(MediaTypes.accepts(null, "application/json"));
+    }
+
+    @Test
+    void contentTypeIgnoresParameters() {
+        assertTrue(MediaTypes.is("application/json; charset=utf-8", "application/json"));
+        assertFalse(MediaTypes.is("text/plain", "application/json"));
+        assertFalse(MediaTypes.is(null, "application/json"));
+    }
+}
