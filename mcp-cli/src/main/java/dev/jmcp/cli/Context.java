@@ -1,0 +1,58 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.core.ClientOptions;
+import dev.jmcp.core.McpClient;
+import dev.jmcp.schema.lifecycle.Implementation;
+import java.io.PrintStream;
+import java.time.Duration;
+
+/**
+ * What a command runs with: its parsed arguments, the two output streams (UTF-8, whatever the
+ * locale says: text from a server is Unicode, and piping it must keep its bytes), and the options
+ * every command accepts.
+ *
+ * @param args     the command's arguments; never null
+ * @param out      standard output (standard error for {@code serve}); never null
+ * @param err      standard error; never null
+ * @param terminal which streams are terminals; never null
+ */
+record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
+
+    /** The options every command accepts. */
+    static Args.Spec common(Args.Spec spec) {
+        return spec.flag("--json").flag("--debug").flag("--help", "-h").option("--timeout");
+    }
+
+    /** Help text for the options of {@link #common}. */
+    static final String COMMON_HELP = """
+              --json           print the raw result objects as JSON (one per line) instead of tables
+              --timeout SECS   how long each request may take (default 30)
+              --debug          log at debug level, and print the stack trace of a failure
+              -h, --help       show this help
+            """;
+
+    boolean json() {
+        return args.flag("--json");
+    }
+
+    boolean debug() {
+        return args.flag("--debug");
+    }
+
+    /** @return the per-request timeout of {@code --timeout} */
+    Duration timeout() {
+        return Duration.ofSeconds(args.intValue("--timeout", 30, 1, 86_400));
+    }
+
+    /** @return how a client command connects */
+    ClientOptions clientOptions() {
+        return ClientOptions.defaults()
+                .withClientInfo(Implementation.of("jmcp", Main.version()))
+                .withCallTimeout(timeout());
+    }
+
+    /** Connects to the server the command line names. @see Target#connect */
+    McpClient connect(Target target) {
+        return target.connect(clientOptions());
+    }
+}

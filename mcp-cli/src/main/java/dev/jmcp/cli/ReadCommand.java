@@ -1,0 +1,170 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.core.McpClient;
+import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.TextResourceContents;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code jmcp read [SERVER] URI [-o FILE]}: prints a text resource, or writes a blob to a file (or
+ * to standard output when that is not a terminal), decoding its base64 in chunks.
+ */
+final class ReadCommand implements Command {
+    private static final int CHUNK = 64 * 1024;
+
+    @Override
+    public String name() {
+        return "read";
+    }
+
+    @Override
+    public String summary() {
+        return "print a text resource, or write a blob to a file (-o FILE)";
+    }
+
+    @Override
+    public String help() {
+        return """
+                usage: jmcp read [SERVER] URI [-o FILE]
+
+                Reads the resource URI. Text goes to standard output as UTF-8. A blob goes to FILE,
+                or, when standard output is not a terminal, to standard output as raw bytes; on a
+                terminal it is refused (exit 2). When standard error is a terminal, a long read
+                shows a progress bar there (and asks the server for progress). When the server
+                offers several formats, the first is written (--json shows them all). A collection
+                has no content of its own: list it with jmcp ls.
+
+                  -o, --output FILE   write the content to FILE (replaced only once complete)
+
+                """ + Target.HELP;
+    }
+
+    @Override
+    public Args.Spec spec() {
+        return new Args.Spec().option("--output", "-o");
+    }
+
+    @Override
+    public int run(Context context) throws Exception {
+        Target.Resolved resolved = Target.resolve(context.args(), name());
+        String uri = resolved.required("URI", name());
+        Path file = context.args().value("--output").map(Path::of).orElse(null);
+        ProgressBar bar = new ProgressBar(context.err(), context.terminal().stderr());
+        ReadResourceResult result;
+        try (McpClient client = context.connect(resolved.target())) {
+            // progress makes the server stage a blob (up to its maxStagedBlobBytes) to count it:
+            // worth it only when someone watches the bar
+            RequestOptions options = bar.enabled()
+                    ? RequestOptions.progress(p -> bar.update("receiving", p.progress().longValue(),
+                            p.total() == null ? -1 : p.total().longValue()))
+                    : RequestOptions.defaults();
+            try {
+                result = client.resources().read(uri, options);
+            } finally {
+                bar.abandon();
+            }
+        }
+        if (context.json()) {
+            try (FileSink sink = sink(file, context)) {
+                Json.writeLine(result, sink.stream());
+                sink.commit();
+            }
+            return Exit.OK;
+        }
+        ResourceContents contents = primary(uri, result.contents());
+        if (result.contents().size() > 1) {
+            context.err().println("jmcp: " + result.contents().size() + " formats offered; writing the first ("
+                    + Text.printable(contents.mimeType()) + "), --json shows all");
+        }
+        if (contents instanceof TextResourceContents text) {
+            try (FileSink sink = sink(file, context)) {
+                byte[] bytes = text.text().getBytes(StandardCharsets.UTF_8);
+                write(sink, bytes, bytes.length);
+                sink.commit();
+            }
+            return Exit.OK;
+        }
+        Blob blob = ((BlobResourceContents) contents).blob();
+        if (file == null && context.terminal().stdout()) {
+            throw CliException.usage(Text.printable(uri) + " is binary (" + Text.printable(contents.mimeType()) + ", "
+                    + Text.bytes(blob.length()) + "); write it to a file with -o FILE, or pipe it");
+        }
+        try (FileSink sink = sink(file, context)) {
+            copy(blob, sink, bar);
+            sink.commit();
+        }
+        return Exit.OK;
+    }
+
+    private static FileSink sink(Path file, Context context) throws IOException {
+        return file == null || file.toString().equals("-") ? FileSink.of(context.out()) : FileSink.of(file);
+    }
+
+    /**
+     * @return the element of the resource itself: the first with its URI (a trailing slash aside)
+     * @throws CliException when there is none: a collection answers with its children
+     */
+    static ResourceContents primary(String uri, List<ResourceContents> contents) {
+        for (ResourceContents element : contents) {
+            if (TreeCommand.key(element.uri()).equals(TreeCommand.key(uri))) {
+                return element;
+            }
+        }
+        throw CliException.usage(Text.printable(uri) + (contents.isEmpty() ? " has no content" : " is a collection")
+                + ": list it with jmcp ls " + Text.printable(uri) + ", or see what the read returned with --json");
+    }
+
+    /**
+     * Decodes the blob's base64 in {@value #CHUNK}-byte chunks straight into {@code sink}: the
+     * bytes are never held whole.
+     *
+     * @return the number of bytes written
+     * @throws CliException ({@link Exit#IO}) when the sink cannot be written
+     * @throws dev.jmcp.schema.McpException when the blob cannot be decoded
+     */
+    static long copy(Blob blob, FileSink sink, ProgressBar bar) {
+        long total = blob.length();
+        long done = 0;
+        byte[] buffer = new byte[CHUNK];
+        try (InputStream in = blob.open()) {
+            while (true) {
+                int n;
+                try {
+                    n = in.read(buffer);
+                } catch (IOException | IllegalArgumentException e) {
+                    throw new McpException("the server sent a blob that cannot be decoded: " + e.getMessage(), e);
+                }
+                if (n < 0) {
+                    break;
+                }
+                write(sink, buffer, n);
+                done += n;
+                bar.update("writing", done, total);
+            }
+        } catch (IOException e) {
+            throw new McpException("the server sent a blob that cannot be decoded: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            bar.abandon();
+            throw e;
+        }
+        bar.finish("writing", done, total);
+        return done;
+    }
+
+    private static void write(FileSink sink, byte[] buffer, int length) {
+        try {
+            sink.stream().write(buffer, 0, length);
+        } catch (IOException e) {
+            throw new CliException(Exit.IO, "cannot write " + sink.name() + ": " + Failures.innermostMessage(e), e);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.core.McpServer;
+import dev.jmcp.core.providers.FileSystemResourceProvider;
+import dev.jmcp.schema.lifecycle.Implementation;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * {@code jmcp serve [--root DIR] [--http [HOST:]PORT]}: serves a folder through the file-system
+ * provider, over this process's stdin and stdout (the default) or over HTTP.
+ */
+final class ServeCommand implements Command {
+    static final String DEFAULT_HOST = "127.0.0.1";
+
+    @Override
+    public String name() {
+        return "serve";
+    }
+
+    @Override
+    public String summary() {
+        return "serve a folder (default: the current one) over stdio, or over HTTP with --http";
+    }
+
+    @Override
+    public String help() {
+        return """
+                usage: jmcp serve [--root DIR] [--http [HOST:]PORT]
+
+                Serves the files under DIR as MCP resources: folders are collections, files are
+                leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
+                Without --http it speaks MCP over its standard input and output, as MCP hosts launch
+                servers; its logs go to standard error. It ends when the client closes its input.
+
+                  --root DIR             the folder to serve (default: the current folder)
+                  --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead
+                                         (HOST defaults to 127.0.0.1); needs the HTTP transport
+                                         module; stop it with Ctrl-C
+                """;
+    }
+
+    @Override
+    public Args.Spec spec() {
+        return new Args.Spec().option("--root").option("--http");
+    }
+
+    @Override
+    public int run(Context context) {
+        Args args = context.args();
+        if (!args.positionals().isEmpty() || args.command() != null) {
+            throw CliException.usage("jmcp serve takes no arguments but its options; got "
+                    + (args.command() != null ? "-- " + String.join(" ", args.command()) : args.positionals()));
+        }
+        URI http = args.value("--http").map(ServeCommand::httpAddress).orElse(null);
+        if (http != null) {
+            Transports.require("http", "cannot serve " + http);
+        }
+        Path root = Path.of(args.value("--root").orElse("."));
+        FileSystemResourceProvider files;
+        try {
+            files = FileSystemResourceProvider.of(root);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--root " + root + " cannot be served: it is not a readable folder");
+        }
+        String folder = files.root().orElseThrow().toString();
+        McpServer server = McpServer.builder()
+                .serverInfo(new Implementation("jmcp", folder, Main.version(),
+                        "the files under " + folder + " as resources", null, null))
+                .instructions("The files under " + folder + ", as file: URIs. Folders are collections:"
+                        + " list one with resources/list and its uri.")
+                .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
+                .build();
+        if (http == null) {
+            return serveStdio(server);
+        }
+        return serveHttp(server, folder, http, context);
+    }
+
+    private static int serveStdio(McpServer server) {
+        try (server) {
+            server.serve(URI.create("stdio:-")).idle().join();
+        }
+        return Exit.OK;
+    }
+
+    // ---- HTTP -------------------------------------------------------------------------------
+    // Works as soon as a TransportProvider for "http" is on the module path (mcp-transport-netty,
+    // a runtime dependency in mcp-cli/pom.xml once it provides one): McpServer.serve(URI) finds it.
+    private static int serveHttp(McpServer server, String folder, URI address, Context context) {
+        McpServer.Endpoint endpoint;
+        try {
+            endpoint = server.serve(address);
+        } catch (RuntimeException e) {
+            server.close();
+            throw new CliException(Exit.CONNECT, "cannot serve " + address + ": " + Failures.innermostMessage(e), e);
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "jmcp-serve-shutdown"));
+        context.err().println("jmcp: serving " + folder + " at " + endpoint.address() + " (Ctrl-C to stop)");
+        server.onClose().join();
+        return Exit.INTERRUPTED;
+    }
+
+    /**
+     * @param value {@code PORT}, {@code HOST:PORT} or {@code [IPV6]:PORT}
+     * @return {@code http://HOST:PORT/mcp}
+     */
+    static URI httpAddress(String value) {
+        String host = DEFAULT_HOST;
+        String port = value.strip();
+        int colon = port.lastIndexOf(':');
+        if (colon >= 0) {
+            host = port.substring(0, colon);
+            port = port.substring(colon + 1);
+            if (host.isEmpty()) {
+                host = DEFAULT_HOST;
+            } else if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
+                host = "[" + host + "]";
+            }
+        }
+        int number;
+        try {
+            number = Integer.parseInt(port);
+        } catch (NumberFormatException e) {
+            number = -1;
+        }
+        if (number < 0 || number > 65535) {
+            throw CliException.usage("--http takes [HOST:]PORT with PORT from 0 to 65535, was '" + value + "'");
+        }
+        try {
+            URI uri = new URI("http://" + host.toLowerCase(Locale.ROOT) + ":" + number + "/mcp");
+            if (uri.getHost() == null) {
+                throw new java.net.URISyntaxException(value, "no host");
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw CliException.usage("--http takes [HOST:]PORT; '" + value + "' has no valid host");
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.core.ClientOptions;
+import dev.jmcp.core.McpClient;
+import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The server a client command talks to: an {@code http(s)} URL given right after the command's
+ * name, or a stdio server's command line given after {@code --} at the end. With a {@code --}, every
+ * positional is the command's own (so a resource URI may itself be an {@code http} URL); without
+ * one, the first positional must name the server ({@code http:}, {@code https:} or a
+ * {@code stdio:} URI).
+ *
+ * @param uri     what {@link McpClient#connect(URI, ClientOptions)} gets; never null
+ * @param display how messages name the server: the URL, or the command line; never null
+ */
+record Target(URI uri, String display) {
+    static final String HELP = """
+            SERVER is an http(s) URL right after the command name (jmcp ls http://127.0.0.1:8765/mcp),
+            or a stdio server's command line after -- at the end (jmcp ls -- ./jmcp serve --root .).
+            """;
+
+    /**
+     * The target and the command's own positionals.
+     *
+     * @param target      never null
+     * @param positionals the positionals that remain for the command; never null
+     */
+    record Resolved(Target target, List<String> positionals) {
+        /** @return the one optional positional called {@code what}, or null */
+        String optional(String what, String command) {
+            if (positionals.size() > 1) {
+                throw CliException.usage("jmcp " + command + " takes at most one " + what + "; got " + positionals);
+            }
+            return positionals.isEmpty() ? null : positionals.get(0);
+        }
+
+        /** @return the one required positional called {@code what} */
+        String required(String what, String command) {
+            if (positionals.size() != 1) {
+                throw CliException.usage("jmcp " + command + " takes one " + what
+                        + (positionals.isEmpty() ? "" : "; got " + positionals) + " (see jmcp " + command + " --help)");
+            }
+            return positionals.get(0);
+        }
+    }
+
+    /**
+     * @throws CliException ({@link Exit#USAGE}) when the arguments name no server
+     */
+    static Resolved resolve(Args args, String command) {
+        List<String> positionals = args.positionals();
+        if (args.command() != null) {
+            if (args.command().isEmpty()) {
+                throw CliException.usage("nothing after --: name the stdio server's command, such as -- ./jmcp serve");
+            }
+            return new Resolved(stdio(args.command()), positionals);
+        }
+        if (!positionals.isEmpty() && isServerUri(positionals.get(0))) {
+            String first = positionals.get(0);
+            URI uri;
+            try {
+                uri = new URI(first);
+            } catch (URISyntaxException e) {
+                throw CliException.usage("not a valid server URL: " + first + " (" + e.getReason() + ")");
+            }
+            return new Resolved(new Target(uri, first), positionals.subList(1, positionals.size()));
+        }
+        throw CliException.usage("jmcp " + command + " needs a server: an http(s) URL right after '" + command
+                + "', or -- COMMAND [ARGS...] at the end for a stdio server");
+    }
+
+    private static boolean isServerUri(String value) {
+        String lower = value.toLowerCase(Locale.ROOT);
+        return lower.startsWith("http://") || lower.startsWith("https://") || lower.startsWith("stdio:");
+    }
+
+    /**
+     * @param command a program and its arguments
+     * @return the target that starts it: {@code stdio:?cmd=PROGRAM&arg=ARG...}, the form of
+     *         {@code stdio:} URIs (docs/decisions.md) that fits every program name
+     */
+    static Target stdio(List<String> command) {
+        StringBuilder uri = new StringBuilder("stdio:?cmd=").append(encode(command.get(0)));
+        for (String argument : command.subList(1, command.size())) {
+            uri.append("&arg=").append(encode(argument));
+        }
+        return new Target(URI.create(uri.toString()), String.join(" ", command));
+    }
+
+    /** Percent-encodes every byte of the UTF-8 form but letters, digits, {@code -._~} and {@code /}. */
+    static String encode(String value) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+                out.append((char) c);
+            } else {
+                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * Connects and initializes.
+     *
+     * @throws CliException ({@link Exit#CONNECT}) when no transport serves the scheme, or the server
+     *                      cannot be started or reached, ends before it has answered
+     *                      {@code initialize}, or refuses it
+     */
+    McpClient connect(ClientOptions options) {
+        Transports.require(uri.getScheme() == null ? "" : uri.getScheme(), "cannot connect to " + display);
+        try {
+            return McpClient.connect(uri, options);
+        } catch (RuntimeException e) {
+            String reason;
+            if (e instanceof ProtocolException protocol) {
+                reason = "it refused initialize: " + Text.printable(protocol.getMessage()) + " (" + protocol.code() + ")";
+            } else if (e instanceof SessionClosedException && e.getCause() == null) {
+                reason = "the server closed the connection before it answered initialize";
+            } else {
+                reason = Failures.innermostMessage(e);
+            }
+            throw new CliException(Exit.CONNECT, "cannot connect to " + display + ": " + reason, e);
+        }
+    }
+}

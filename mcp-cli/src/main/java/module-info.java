@@ -1,0 +1,24 @@
+/**
+ * The {@code jmcp} command: {@code jmcp serve} serves a folder over MCP, and {@code jmcp ls},
+ * {@code read}, {@code meta}, {@code tree} and {@code watch} browse the resources of any MCP
+ * server. Run it as {@code java -p DIR -m dev.jmcp.cli/dev.jmcp.cli.Main}, or through the
+ * {@code ./jmcp} script at the root of the repository. It exports nothing.
+ *
+ * <p>Transports: the module names no transport. Core {@code uses}
+ * {@link dev.jmcp.core.spi.TransportProvider}, so every transport module on the module path
+ * (stdio; HTTP once {@code dev.jmcp.transport.netty} provides one) is bound by service binding;
+ * this module also {@code uses} it, only to tell a missing transport from a failed connection.
+ *
+ * <p>Knobs: the system properties {@code jmcp.stdout.tty} and {@code jmcp.stderr.tty}
+ * ({@code true} or {@code false}) say whether standard output and standard error are terminals;
+ * the {@code ./jmcp} script sets both from {@code [ -t 1 ]} and {@code [ -t 2 ]}. Unset, the
+ * command asks {@code /proc/self/fd} (Linux), and else {@link java.io.Console}. Logging goes
+ * through {@code System.Logger} to {@code java.util.logging}, which the command sets up: warnings
+ * as one line on standard error, everything with stack traces under {@code --debug}.
+ */
+module dev.jmcp.cli {
+    requires dev.jmcp.core;
+    requires java.logging;
+
+    uses dev.jmcp.core.spi.TransportProvider;
+}
