@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * as the runtime-only stdio transport), leaving out the test classes and the test framework. Only
  * service binding can then bring the stdio transport in, which is what this proves.
  */
-final class Cli {
+public final class Cli {
     private static final List<String> TEST_MODULE_PREFIXES = List.of("org.junit", "org.opentest4j",
             "org.apiguardian", "surefire", "org.apache.maven", "common.java5", "common.junit");
     private static volatile String modulePath;
@@ -52,7 +52,7 @@ final class Cli {
     }
 
     /** @return {@code java ... -m dev.jmcp.cli/dev.jmcp.cli.Main}, to which the arguments are added */
-    static List<String> command(String... jvmOptions) {
+    public static List<String> command(String... jvmOptions) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
