@@ -1,5 +1,7 @@
 package dev.jmcp.benchmarks;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
@@ -10,6 +12,7 @@ import dev.jmcp.schema.resources.Resource;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonGenerator;
 import jakarta.json.stream.JsonGeneratorFactory;
+import java.io.ByteArrayInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Writing a whole {@code resources/read} response whose one element is an in-memory blob, into a
- * sink that only counts bytes. jmcp against three baselines that write the same JSON:
+ * sink that only counts bytes. jmcp against four baselines that write the same JSON:
  * <ul>
  *   <li>{@code chunkedEncoderBaseline}, the practical limit: the envelope as constant bytes and the
  *       blob through {@code Base64.Encoder.encode(src, dst)} in 48 KiB chunks into one reused
@@ -43,13 +46,16 @@ import org.openjdk.jmh.annotations.Warmup;
  *       48 KiB buffer (an L1/L2-resident copy, as jmcp's read from the blob's stream is);</li>
  *   <li>{@code wrapBaseline}: the envelope as constant bytes and the blob through
  *       {@code Base64.getEncoder().wrap(out)};</li>
+ *   <li>{@code jacksonWriteBinaryBaseline}: jackson-core's {@code JsonGenerator.writeBinary(InputStream, int)},
+ *       the streaming JSON writer our blob output is modelled on (STYLE.md), envelope included;</li>
  *   <li>{@code parssonGeneratorBaseline}: a JSON-P generator, which can only take the blob as one
  *       String, built in the benchmark because a non-streaming writer has to build it.</li>
  * </ul>
  * Every method returns the number of bytes written. The trial setup checks that each writes the
  * same blob: same base64 length, and jmcp's decodes back to the source bytes.
  *
- * <p>Short by default; {@code bench/run --full} for real numbers.
+ * <p>Short by default; {@code bench/run --full} for real numbers. The 256 MiB size runs only when
+ * asked for: {@code bench/run} passes {@code -p size=1048576,67108864} in its quick mode.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -65,13 +71,14 @@ public class BlobWriteBenchmark {
     private static final String NAME = "blob.bin";
     private static final String MIME_TYPE = "application/octet-stream";
 
-    /** Raw blob bytes. */
-    @Param({"1048576", "67108864"})
+    /** Raw blob bytes: 1 MiB, 64 MiB, 256 MiB. */
+    @Param({"1048576", "67108864", "268435456"})
     public int size;
 
     private byte[] bytes;
     private final CountingSink sink = new CountingSink();
     private JsonGeneratorFactory generators;
+    private JsonFactory jackson;
     // the JSON around the blob's value, written by hand for the two JDK baselines
     private byte[] head;
     private byte[] tail;
@@ -83,6 +90,7 @@ public class BlobWriteBenchmark {
         bytes = new byte[size];
         new Random(20260728L).nextBytes(bytes);
         generators = JsonProvider.provider().createGeneratorFactory(Map.of());
+        jackson = new JsonFactory();
         head = ("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"contents\":[{\"uri\":\"" + URI + "\",\"name\":\"" + NAME
                 + "\",\"mimeType\":\"" + MIME_TYPE + "\",\"size\":" + size + ",\"isCollection\":false,\"blob\":\"")
                 .getBytes(StandardCharsets.UTF_8);
@@ -108,6 +116,13 @@ public class BlobWriteBenchmark {
     public long wrapBaseline() throws IOException {
         sink.reset();
         writeWrapped(sink);
+        return sink.count();
+    }
+
+    @Benchmark
+    public long jacksonWriteBinaryBaseline() throws IOException {
+        sink.reset();
+        writeWithJackson(sink);
         return sink.count();
     }
 
@@ -150,6 +165,30 @@ public class BlobWriteBenchmark {
         out.write(tail);
     }
 
+    private void writeWithJackson(OutputStream out) throws IOException {
+        // the generator closes its target when it is closed: both sinks here ignore close()
+        try (com.fasterxml.jackson.core.JsonGenerator json = jackson.createGenerator(out, JsonEncoding.UTF8)) {
+            json.writeStartObject();
+            json.writeStringField("jsonrpc", "2.0");
+            json.writeNumberField("id", 1);
+            json.writeObjectFieldStart("result");
+            json.writeArrayFieldStart("contents");
+            json.writeStartObject();
+            json.writeStringField("uri", URI);
+            json.writeStringField("name", NAME);
+            json.writeStringField("mimeType", MIME_TYPE);
+            json.writeNumberField("size", (long) bytes.length);
+            json.writeBooleanField("isCollection", false);
+            json.writeFieldName("blob");
+            // the default variant is standard base64 with padding and no line feeds, as MCP wants
+            json.writeBinary(new ByteArrayInputStream(bytes), bytes.length);
+            json.writeEndObject();
+            json.writeEndArray();
+            json.writeEndObject();
+            json.writeEndObject();
+        }
+    }
+
     private void writeWithGenerator(OutputStream out) {
         String base64 = ENCODER.encodeToString(bytes); // the String a non-streaming writer must build
         try (JsonGenerator json = generators.createGenerator(out)) {
@@ -185,11 +224,14 @@ public class BlobWriteBenchmark {
         writeChunked(chunked);
         BlobCheck wrapped = new BlobCheck(bytes);
         writeWrapped(wrapped);
+        BlobCheck jacksonCheck = new BlobCheck(bytes);
+        writeWithJackson(jacksonCheck);
         BlobCheck generator = new BlobCheck(bytes);
         writeWithGenerator(generator);
         long expectedChars = (bytes.length + 2L) / 3 * 4;
         for (Map.Entry<String, BlobCheck> each : Map.of("jmcp", jmcp, "chunkedEncoderBaseline", chunked,
-                "wrapBaseline", wrapped, "parssonGeneratorBaseline", generator).entrySet()) {
+                "wrapBaseline", wrapped, "jacksonWriteBinaryBaseline", jacksonCheck,
+                "parssonGeneratorBaseline", generator).entrySet()) {
             BlobCheck check = each.getValue().verify(each.getKey());
             if (check.blobChars() != expectedChars) {
                 throw new IllegalStateException(each.getKey() + " wrote " + check.blobChars()
