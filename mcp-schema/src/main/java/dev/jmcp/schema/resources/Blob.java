@@ -7,7 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.Objects;
 
 /**
@@ -163,7 +162,7 @@ public sealed interface Blob permits Blob.InMemory, Blob.OfFile, Blob.OfStream, 
 
         @Override
         public InputStream open() {
-            return Base64.getDecoder().wrap(new Latin1InputStream(base64));
+            return new Base64TextInputStream(base64);
         }
 
         @Override
