@@ -44,11 +44,12 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
         return Duration.ofSeconds(args.intValue("--timeout", 30, 1, 86_400));
     }
 
-    /** @return how a client command connects */
+    /** @return how a client command connects: {@code --timeout}, and the limits of {@link Target#limits} */
     ClientOptions clientOptions() {
         return ClientOptions.defaults()
                 .withClientInfo(Implementation.of("jmcp", Main.version()))
-                .withCallTimeout(timeout());
+                .withCallTimeout(timeout())
+                .withLimits(Target.limits(args));
     }
 
     /** Connects to the server the command line names. @see Target#connect */

@@ -39,7 +39,7 @@ final class LsCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().flag("--all").option("--cursor").option("--max-pages");
+        return Target.options(new Args.Spec().flag("--all").option("--cursor").option("--max-pages"));
     }
 
     @Override

@@ -35,7 +35,7 @@ final class MetaCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec();
+        return Target.options(new Args.Spec());
     }
 
     @Override

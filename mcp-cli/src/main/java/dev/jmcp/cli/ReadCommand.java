@@ -43,6 +43,13 @@ final class ReadCommand implements Command {
                 offers several formats, the first is written (--json shows them all). A collection
                 has no content of its own: list it with jmcp ls.
 
+                Memory: a blob arrives inside one message as one base64 string, 4/3 of its size,
+                which the JSON parser (jakarta.json) collects in a buffer that doubles as it grows.
+                Reading a blob of B bytes takes a heap of about 10 x B while it arrives (a 64 MiB
+                blob needs about -Xmx640m; give it with JAVA_OPTS=-Xmx... to ./jmcp) and 1.33 x B
+                once read; it is then decoded to the output in chunks. A message the heap cannot
+                hold, or one longer than --max-message-bytes, fails the read at once (exit 1).
+
                   -o, --output FILE   write the content to FILE (replaced only once complete)
 
                 """ + Target.HELP;
@@ -50,7 +57,7 @@ final class ReadCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().option("--output", "-o");
+        return Target.options(new Args.Spec().option("--output", "-o"));
     }
 
     @Override

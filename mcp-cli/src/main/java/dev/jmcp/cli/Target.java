@@ -3,6 +3,7 @@ package dev.jmcp.cli;
 import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -24,7 +25,35 @@ record Target(URI uri, String display) {
     static final String HELP = """
             SERVER is an http(s) URL right after the command name (jmcp ls http://127.0.0.1:8765/mcp),
             or a stdio server's command line after -- at the end (jmcp ls -- ./jmcp serve --root .).
+
+              --max-message-bytes N  the longest message the server may send, in bytes (default
+                                     1073741824, 1 GiB); a longer one fails its request at once
             """;
+
+    /** The most bytes one message from the server may have, unless {@code --max-message-bytes} says otherwise: 1 GiB. */
+    static final int DEFAULT_MAX_MESSAGE_BYTES = 1 << 30;
+    /**
+     * The longest string the server may send: 1 Gi characters. A blob arrives as one base64 string,
+     * which jakarta.json's parser collects in a {@code char[]} that it doubles as it grows; one of
+     * 2 Gi characters cannot exist, so a larger limit would only change the error.
+     */
+    static final int MAX_STRING_LENGTH = 1 << 30;
+
+    /** @return {@code spec} with the options of commands that connect to a server */
+    static Args.Spec options(Args.Spec spec) {
+        return spec.option("--max-message-bytes");
+    }
+
+    /**
+     * @return the codec limits for what the server sends: {@code --max-message-bytes} (1 GiB by
+     *         default), and strings up to that length, at most {@link #MAX_STRING_LENGTH}
+     * @throws CliException ({@link Exit#USAGE}) when {@code --max-message-bytes} is not a whole number
+     *                      from 1024 to 2147483639
+     */
+    static CodecLimits limits(Args args) {
+        int max = args.intValue("--max-message-bytes", DEFAULT_MAX_MESSAGE_BYTES, 1024, Integer.MAX_VALUE - 8);
+        return CodecLimits.DEFAULTS.withMaxMessageBytes(max).withMaxStringLength(Math.min(max, MAX_STRING_LENGTH));
+    }
 
     /**
      * The target and the command's own positionals.

@@ -54,7 +54,7 @@ final class TreeCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().option("--max-depth").option("--max-pages");
+        return Target.options(new Args.Spec().option("--max-depth").option("--max-pages"));
     }
 
     @Override

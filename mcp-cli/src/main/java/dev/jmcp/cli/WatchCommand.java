@@ -42,7 +42,7 @@ final class WatchCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec();
+        return Target.options(new Args.Spec());
     }
 
     @Override

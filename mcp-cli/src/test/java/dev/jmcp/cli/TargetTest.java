@@ -3,6 +3,7 @@ package dev.jmcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.jmcp.schema.codec.CodecLimits;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,31 @@ class TargetTest {
         assertEquals(URI.create("http://127.0.0.1:9000/mcp"), ServeCommand.httpAddress(":9000"));
         assertThrows(CliException.class, () -> ServeCommand.httpAddress("70000"));
         assertThrows(CliException.class, () -> ServeCommand.httpAddress("host:port"));
+    }
+
+    private static CodecLimits limits(String... argv) {
+        return Target.limits(Args.parse(List.of(argv), Context.common(Target.options(new Args.Spec())), "read"));
+    }
+
+    @Test
+    void aClientReadsMessagesOfUpToOneGibibyteUnlessToldOtherwise() {
+        CodecLimits limits = limits();
+        assertEquals(1L << 30, limits.maxMessageBytes());
+        assertEquals(1 << 30, limits.maxStringLength());
+        assertEquals(CodecLimits.DEFAULT_MAX_DEPTH, limits.maxDepth());
+
+        assertEquals(CodecLimits.DEFAULTS.withMaxMessageBytes(4096).withMaxStringLength(4096),
+                limits("--max-message-bytes", "4096"));
+        CodecLimits largest = limits("--max-message-bytes=" + (Integer.MAX_VALUE - 8));
+        assertEquals(Integer.MAX_VALUE - 8, largest.maxMessageBytes());
+        assertEquals(1 << 30, largest.maxStringLength(), "a parser buffer of 2 Gi characters cannot exist");
+
+        for (String bad : List.of("10", "x", "2147483647", "-1")) {
+            CliException failure = assertThrows(CliException.class, () -> limits("--max-message-bytes", bad));
+            assertEquals(Exit.USAGE, failure.exitCode(), bad);
+        }
+        assertEquals(Exit.USAGE, assertThrows(CliException.class, () -> Args.parse(
+                List.of("--max-message-bytes", "4096"), Context.common(new Args.Spec()), "serve")).exitCode(),
+                "only commands that connect to a server take it");
     }
 }

@@ -3,6 +3,7 @@ package dev.jmcp.core;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,13 @@ import java.util.Objects;
  * @param transportProviders the providers that {@link McpClient#connect(java.net.URI, ClientOptions)}
  *                           chooses from; empty for those found through {@link java.util.ServiceLoader};
  *                           never null
+ * @param limits             the codec limits for what the server sends, handed to the transport
+ *                           provider by {@link McpClient#connect(java.net.URI, ClientOptions)}
+ *                           ({@link TransportProvider#connect(java.net.URI, dev.jmcp.core.spi.ConnectOptions)});
+ *                           null to leave the provider's own ({@link CodecLimits#DEFAULTS} for the
+ *                           providers found through {@link java.util.ServiceLoader}). A transport
+ *                           passed to {@link McpClient#connect(dev.jmcp.core.spi.McpTransport, ClientOptions)}
+ *                           already has its codec, and keeps it. May be null
  * @since 0.1
  */
 public record ClientOptions(
@@ -27,7 +35,8 @@ public record ClientOptions(
         String protocolVersion,
         Duration callTimeout,
         SessionSettings sessionSettings,
-        List<TransportProvider> transportProviders) {
+        List<TransportProvider> transportProviders,
+        CodecLimits limits) {
 
     /** 30 seconds. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
@@ -47,34 +56,42 @@ public record ClientOptions(
         transportProviders = List.copyOf(transportProviders);
     }
 
-    /** @return options with client info {@code jmcp-client}, the newest revision and the default timeouts */
+    /**
+     * @return options with client info {@code jmcp-client}, the newest revision, the default timeouts
+     *         and the transport providers' own limits
+     */
     public static ClientOptions defaults() {
         return new ClientOptions(Implementation.of("jmcp-client", "0.1"), ClientSession.SUPPORTED_VERSIONS.get(0),
-                DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of());
+                DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of(), null);
     }
 
     /** @return these options with another client info */
     public ClientOptions withClientInfo(Implementation value) {
-        return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders);
+        return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders, limits);
     }
 
     /** @return these options with another protocol revision */
     public ClientOptions withProtocolVersion(String value) {
-        return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders);
+        return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders, limits);
     }
 
     /** @return these options with another call timeout */
     public ClientOptions withCallTimeout(Duration value) {
-        return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders);
+        return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders, limits);
     }
 
     /** @return these options with other session settings */
     public ClientOptions withSessionSettings(SessionSettings value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders);
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders, limits);
     }
 
     /** @return these options choosing only from these transport providers */
     public ClientOptions withTransportProviders(List<TransportProvider> value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value);
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value, limits);
+    }
+
+    /** @return these options with other codec limits for a connection by URI; null for the provider's own */
+    public ClientOptions withLimits(CodecLimits value) {
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, value);
     }
 }

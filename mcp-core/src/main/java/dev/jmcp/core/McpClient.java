@@ -4,9 +4,14 @@ import dev.jmcp.core.internal.resources.ClientResourcesImpl;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
@@ -15,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -60,13 +66,15 @@ public final class McpClient implements AutoCloseable {
      * @throws dev.jmcp.schema.jsonrpc.ProtocolException when the server refuses {@code initialize};
      *         {@link dev.jmcp.core.session.UnsupportedProtocolVersionException} when it chose a
      *         revision this client does not speak; {@link McpException} when it does not answer
-     *         within the call timeout. The session is closed in every case.
+     *         within the call timeout; {@link SessionClosedException} when the connection ends first,
+     *         caused by the transport's reason when it gave one. The session is closed in every case.
      */
     public static McpClient connect(McpTransport transport, ClientOptions options) {
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(options, "options");
+        CloseCause closeCause = new CloseCause(transport);
         ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout());
-        ClientSession.Builder builder = ClientSession.builder(transport)
+        ClientSession.Builder builder = ClientSession.builder(closeCause)
                 .clientInfo(options.clientInfo())
                 .protocolVersion(options.protocolVersion())
                 .settings(options.sessionSettings());
@@ -78,7 +86,7 @@ public final class McpClient implements AutoCloseable {
             return new McpClient(session, resources, result);
         } catch (ExecutionException | CompletionException e) {
             session.close();
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            Throwable cause = closeCause.explain(e.getCause() != null ? e.getCause() : e);
             throw cause instanceof RuntimeException runtime ? runtime : new McpException(cause.toString(), cause);
         } catch (TimeoutException e) {
             session.close();
@@ -99,7 +107,8 @@ public final class McpClient implements AutoCloseable {
     /**
      * Connects through the {@link TransportProvider} of {@code target}'s scheme: one of
      * {@link ClientOptions#transportProviders()}, or else of those found through
-     * {@link java.util.ServiceLoader}.
+     * {@link java.util.ServiceLoader}. When {@link ClientOptions#limits()} is set, the provider gets
+     * them through {@link TransportProvider#connect(URI, ConnectOptions)}.
      *
      * @param target such as {@code http://127.0.0.1:8765/mcp}, or a {@code stdio:} URI naming a command
      * @throws IllegalArgumentException when no transport provider serves the scheme
@@ -113,7 +122,8 @@ public final class McpClient implements AutoCloseable {
         TransportProvider provider = Providers.forScheme(target.getScheme(), candidates);
         McpTransport transport;
         try {
-            transport = provider.connect(target);
+            transport = options.limits() == null ? provider.connect(target)
+                    : provider.connect(target, new ConnectOptions(options.limits()));
         } catch (IOException e) {
             throw new UncheckedIOException("could not connect to " + target + " with transport provider '"
                     + provider.id() + "'", e);
@@ -160,5 +170,73 @@ public final class McpClient implements AutoCloseable {
     @Override
     public String toString() {
         return "McpClient[" + serverInfo().name() + " " + serverInfo().version() + ", " + protocolVersion() + "]";
+    }
+
+    /**
+     * The transport, passed through, remembering why it closed. A session fails a request that it
+     * sends while the transport's close is being reported, or after it, with a
+     * {@link SessionClosedException} that has no cause; {@code initialize} races exactly that when a
+     * server exits at once, and the transport's reason (such as a process's exit code) is what the
+     * caller needs to see.
+     */
+    private static final class CloseCause implements McpTransport {
+        private final McpTransport transport;
+        private volatile Throwable cause;
+
+        CloseCause(McpTransport transport) {
+            this.transport = transport;
+        }
+
+        /** @return {@code failure}, or the same closed-session failure caused by the transport's reason */
+        Throwable explain(Throwable failure) {
+            Throwable reason = cause;
+            if (failure instanceof SessionClosedException closed && closed.getCause() == null && reason != null) {
+                SessionClosedException explained = new SessionClosedException(closed.getMessage(), reason);
+                explained.setStackTrace(closed.getStackTrace());
+                return explained;
+            }
+            return failure;
+        }
+
+        @Override
+        public void start(Listener listener) {
+            transport.start(new Listener() {
+                @Override
+                public void onMessage(JsonRpcPayload payload) {
+                    listener.onMessage(payload);
+                }
+
+                @Override
+                public void onUnreadable(ProtocolException error) {
+                    listener.onUnreadable(error);
+                }
+
+                @Override
+                public void onClosed(Throwable reason) {
+                    cause = reason; // before the session learns of the close
+                    listener.onClosed(reason);
+                }
+
+                @Override
+                public PendingRequests pendingRequests() {
+                    return listener.pendingRequests();
+                }
+            });
+        }
+
+        @Override
+        public CompletableFuture<Void> send(JsonRpcPayload payload) {
+            return transport.send(payload);
+        }
+
+        @Override
+        public void close() {
+            transport.close();
+        }
+
+        @Override
+        public String toString() {
+            return transport.toString();
+        }
     }
 }

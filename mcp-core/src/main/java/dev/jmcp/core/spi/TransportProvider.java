@@ -2,6 +2,7 @@ package dev.jmcp.core.spi;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -34,6 +35,21 @@ public interface TransportProvider {
      * @throws IOException when the server cannot be reached or started
      */
     McpTransport connect(URI target) throws IOException;
+
+    /**
+     * Connects a client to a server, with options that every transport understands. A provider that
+     * does not override this method ignores {@code options} and connects as {@link #connect(URI)}
+     * does, with its own limits; the providers of jmcp's transport modules honour them.
+     *
+     * @param target  as for {@link #connect(URI)}
+     * @param options the codec limits for what the server sends; never null
+     * @return a transport not yet started; never null
+     * @throws IOException when the server cannot be reached or started
+     */
+    default McpTransport connect(URI target, ConnectOptions options) throws IOException {
+        Objects.requireNonNull(options, "options");
+        return connect(target);
+    }
 
     /**
      * Serves: each client that connects gets its own transport, handed to {@code onSession}.

@@ -12,6 +12,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.InitializeResult;
+import dev.jmcp.transport.netty.internal.MeasuredInput;
 import dev.jmcp.transport.netty.internal.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -46,6 +47,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * owes is resumed with a GET carrying {@code Last-Event-ID}; {@link #close()} sends DELETE. A server
  * that refuses the {@code initialize} POST with 400, 404 or 405 is tried as an HTTP+SSE server of
  * 2024-11-05 (see {@link HttpClientSettings#legacyFallback()}).
+ *
+ * <p>A message (a JSON body or an SSE event's data) longer than the codec's {@code maxMessageBytes}
+ * is read to its end without being kept, and reported as {@code -32600}
+ * ({@code "message of N bytes exceeds maxMessageBytes=M"}) with the id of the response it was when
+ * its first or last bytes show one ({@link dev.jmcp.core.spi.DroppedMessage}), so that the request
+ * waiting for it fails at once. A message that the heap cannot hold while it is parsed is reported
+ * the same way, as {@code -32603}.
  *
  * <p>Threads: daemon threads named {@code jmcp-http-client-<n>-<k>} read the streams and run the
  * HTTP client's tasks; they end with {@link #close()}. The listener is called by one of them at a time.
@@ -179,7 +187,7 @@ public final class StreamableHttpClientTransport implements McpTransport {
         String text = text(response.body());
         if (initialize && settings.legacyFallback() && (status == 400 || status == 404 || status == 405)) {
             LOG.log(Level.DEBUG, "{0} refused initialize with {1}; trying the HTTP+SSE transport of 2024-11-05",
-                    target, status);
+                    target, String.valueOf(status));
             return fallBackToLegacy(payload, status, text);
         }
         McpException failure = new McpException("the server answered the POST with HTTP " + status
@@ -265,7 +273,7 @@ public final class StreamableHttpClientTransport implements McpTransport {
             }
             if (++failures > settings.maxReconnectAttempts()) {
                 LOG.log(Level.WARNING, "gave up reconnecting a stream from {0} after maxReconnectAttempts={1}",
-                        target, settings.maxReconnectAttempts());
+                        target, String.valueOf(settings.maxReconnectAttempts()));
                 return;
             }
             if (!pause(retry != null ? Duration.ofMillis(retry) : settings.reconnectDelay())) {
@@ -288,7 +296,7 @@ public final class StreamableHttpClientTransport implements McpTransport {
                 }
                 if (response.statusCode() == 405 || response.statusCode() == 409) {
                     LOG.log(Level.DEBUG, "{0} will not reopen the stream: HTTP {1} {2}", target,
-                            response.statusCode(), text);
+                            String.valueOf(response.statusCode()), text);
                     return;
                 }
             } catch (IOException e) {
@@ -332,8 +340,8 @@ public final class StreamableHttpClientTransport implements McpTransport {
                     if (response.statusCode() == 200) {
                         readStream(response.body(), null);
                     } else {
-                        LOG.log(Level.DEBUG, "{0} offers no GET stream: HTTP {1} {2}", target, response.statusCode(),
-                                text(response.body()));
+                        LOG.log(Level.DEBUG, "{0} offers no GET stream: HTTP {1} {2}", target,
+                                String.valueOf(response.statusCode()), text(response.body()));
                     }
                 } catch (IOException e) {
                     LOG.log(Level.DEBUG, "the GET stream of {0} could not be opened: {1}", target, e.toString());
@@ -352,9 +360,12 @@ public final class StreamableHttpClientTransport implements McpTransport {
         if (current == null) {
             return null;
         }
-        JsonRpcPayload payload;
+        MeasuredInput measured = new MeasuredInput(in, settings.codec().limits().maxMessageBytes());
+        JsonRpcPayload payload = null;
+        ProtocolException error = null;
+        boolean outOfMemory = false;
         try {
-            payload = settings.codec().read(in, current.pendingRequests());
+            payload = settings.codec().read(measured, current.pendingRequests());
         } catch (ProtocolException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
                 if (cause instanceof java.io.EOFException cut) {
@@ -362,9 +373,23 @@ public final class StreamableHttpClientTransport implements McpTransport {
                     throw new UncheckedIOException(cut);
                 }
             }
+            error = e;
+        } catch (OutOfMemoryError e) {
+            // the parser's buffers are garbage again: fail this message, not the connection
+            outOfMemory = true;
+        }
+        if (payload == null) {
+            try {
+                // over maxMessageBytes, or too big for the heap: name its length, and fail the
+                // request it answers at once
+                ProtocolException dropped = outOfMemory ? measured.outOfMemory() : measured.tooLong();
+                error = dropped != null ? dropped : error;
+            } catch (IOException cut) {
+                throw new UncheckedIOException(cut);
+            }
             synchronized (delivery) {
                 if (!closeDelivered) {
-                    current.onUnreadable(e);
+                    current.onUnreadable(error);
                 }
             }
             return null;
@@ -461,7 +486,7 @@ public final class StreamableHttpClientTransport implements McpTransport {
                 HttpRequest request = request(target).timeout(settings.closeTimeout().isZero()
                         ? Duration.ofMillis(1) : settings.closeTimeout()).DELETE().build();
                 HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
-                LOG.log(Level.DEBUG, "DELETE of session {0}: HTTP {1}", id, response.statusCode());
+                LOG.log(Level.DEBUG, "DELETE of session {0}: HTTP {1}", id, String.valueOf(response.statusCode()));
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "DELETE of session {0} failed: {1}", id, e.toString());
             } catch (InterruptedException e) {

@@ -1,7 +1,9 @@
 package dev.jmcp.transport.netty;
 
+import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Objects;
@@ -56,6 +58,26 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     @Override
     public McpTransport connect(URI target) {
         return new StreamableHttpClientTransport(target, clientSettings);
+    }
+
+    /**
+     * As {@link #connect(URI)}, with a codec that enforces {@code options.limits()} on what the
+     * server sends. When they differ from the limits of the client settings' codec, a codec of the
+     * standard methods with those limits replaces it.
+     *
+     * @param target  the MCP endpoint, an http or https URL; never null
+     * @param options never null
+     * @return a {@link StreamableHttpClientTransport}, not yet started; never null
+     * @throws IllegalArgumentException when {@code target} is not an http or https URL
+     */
+    @Override
+    public McpTransport connect(URI target, ConnectOptions options) {
+        Objects.requireNonNull(options, "options");
+        HttpClientSettings settings = clientSettings;
+        if (!settings.codec().limits().equals(options.limits())) {
+            settings = settings.withCodec(McpCodec.builder().limits(options.limits()).build());
+        }
+        return new StreamableHttpClientTransport(target, settings);
     }
 
     /**

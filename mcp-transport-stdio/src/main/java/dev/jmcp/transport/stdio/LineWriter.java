@@ -47,7 +47,8 @@ final class LineWriter {
     private boolean closing;
     // used on the writer thread only
     private boolean outputClosed;
-    private Throwable broken;
+    // written on the writer thread, read by others
+    private volatile Throwable broken;
 
     /**
      * @param onWritten told of each payload once it has been flushed
@@ -85,6 +86,11 @@ final class LineWriter {
     /** @return whether {@code thread} is this writer's thread */
     boolean isWriterThread(Thread candidate) {
         return candidate == thread;
+    }
+
+    /** @return whether writing to the output has failed */
+    boolean broken() {
+        return broken != null;
     }
 
     /** @return false once sending has stopped, by {@link #shutdownOutput} or {@link #close} */
@@ -139,7 +145,8 @@ final class LineWriter {
         if (!done) {
             // the writer is blocked on a peer that does not read; it closes the output if it ever returns
             List<Runnable> never = executor.shutdownNow();
-            LOG.log(Level.WARNING, "{0} could not write {1} queued messages within closeTimeout", name, never.size());
+            LOG.log(Level.WARNING, "{0} could not write {1} queued messages within closeTimeout", name,
+                    String.valueOf(never.size()));
             for (Runnable task : never) {
                 if (task instanceof Write write) {
                     write.future.completeExceptionally(new McpException(name + " closed before the message was written"));

@@ -8,6 +8,7 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,8 +24,11 @@ import java.util.concurrent.TimeUnit;
  * process and every process it started ({@link Process#destroyForcibly()}) and waits
  * {@link StdioProcessOptions#killTimeout()}. While it waits, the server's output is still read (and
  * dropped) so that the server cannot block on a full pipe. When the server ends the connection
- * itself (its output ends), the same steps run; if it then exits with a code other than 0, the
- * listener's {@code onClosed} receives an {@link McpException} saying so.
+ * itself (its output ends, or writing to it fails), the same steps run; if it then exits with a
+ * code other than 0, the listener's {@code onClosed} receives an {@link McpException} naming the
+ * code and, when standard error is captured, how it ended. A send that fails because the server has
+ * gone fails with that same exception when it is known within 500 ms, so that a caller learns why
+ * whichever of the two it sees first.
  *
  * <p>To let the server finish the requests it has, call {@link #shutdownOutput()} first: the server
  * sees the end of its input, answers, and exits; the answers still arrive.
@@ -35,12 +39,16 @@ public final class StdioClientTransport implements McpTransport {
     private static final System.Logger LOG = System.getLogger(StdioClientTransport.class.getName());
     /** How long a failure report waits for the rest of an exited server's standard error. */
     private static final long STDERR_GRACE_MILLIS = 500;
+    /** How long a failed send waits to learn whether the server exited with an error. */
+    private static final long EXIT_GRACE_MILLIS = 500;
 
     private final List<String> command;
     private final StdioProcessOptions options;
     private final Process process;
     private final StderrPump stderr;
     private final StdioTransport transport;
+    /** Completed by the close hook: the failure that names the exit code, or null when there is none. */
+    private final CompletableFuture<McpException> exitFailure = new CompletableFuture<>();
 
     private StdioClientTransport(List<String> command, StdioProcessOptions options, Process process) {
         this.command = command;
@@ -74,7 +82,7 @@ public final class StdioClientTransport implements McpTransport {
             case DISCARD -> ProcessBuilder.Redirect.DISCARD;
         });
         Process process = builder.start();
-        LOG.log(Level.DEBUG, "started server process {0}: {1}", process.pid(), line);
+        LOG.log(Level.DEBUG, "started server process {0}: {1}", String.valueOf(process.pid()), line);
         return new StdioClientTransport(line, options, process);
     }
 
@@ -85,7 +93,16 @@ public final class StdioClientTransport implements McpTransport {
 
     @Override
     public CompletableFuture<Void> send(JsonRpcPayload payload) {
-        return transport.send(payload);
+        return transport.send(payload).exceptionallyCompose(failure -> {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (!transport.sendingStopped()) {
+                return CompletableFuture.failedFuture(cause); // this message alone failed
+            }
+            // the server is going: "exited with code 1" says more than "Broken pipe"
+            return exitFailure.copy().completeOnTimeout(null, EXIT_GRACE_MILLIS, TimeUnit.MILLISECONDS)
+                    .thenCompose(exit -> CompletableFuture.failedFuture(exit != null ? exit : cause));
+        });
     }
 
     /**
@@ -130,12 +147,37 @@ public final class StdioClientTransport implements McpTransport {
 
     /** The close hook: runs after the server's input is closed, before its output is. */
     private Throwable shutDown(Throwable cause, boolean local) {
+        McpException exit = null;
+        try {
+            if (local) {
+                exitFailure.complete(null); // this side ends it: whatever the code, it is no failure of the server
+            }
+            boolean stopped = stop();
+            if (!local && !stopped && !process.isAlive() && process.exitValue() != 0) {
+                exit = exitedWith(process.exitValue());
+                if (cause != null) {
+                    // writing or reading failed because the server went; its exit code says why
+                    exit.addSuppressed(cause);
+                }
+            }
+        } finally {
+            exitFailure.complete(exit);
+        }
+        return exit != null ? exit : cause;
+    }
+
+    /**
+     * Waits for the exit, then terminates and kills as the class description says.
+     *
+     * @return whether this side had to stop the process
+     */
+    private boolean stop() {
         boolean interrupted = Thread.interrupted();
         boolean stopped = false;
         try {
             if (!interrupted && !waitFor(options.exitTimeout())) {
                 LOG.log(Level.INFO, "server process {0} did not exit within exitTimeout={1}; sending SIGTERM",
-                        process.pid(), options.exitTimeout());
+                        String.valueOf(process.pid()), options.exitTimeout());
                 stopped = true;
                 process.destroy();
                 waitFor(options.terminateTimeout());
@@ -145,7 +187,7 @@ public final class StdioClientTransport implements McpTransport {
         }
         if (process.isAlive()) {
             LOG.log(Level.WARNING, "server process {0} did not exit within terminateTimeout={1}; killing it",
-                    process.pid(), options.terminateTimeout());
+                    String.valueOf(process.pid()), options.terminateTimeout());
             stopped = true;
             // the process's children first: once it is gone they belong to init and are out of reach
             process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -153,7 +195,7 @@ public final class StdioClientTransport implements McpTransport {
             try {
                 if (!waitFor(options.killTimeout())) {
                     LOG.log(Level.ERROR, "server process {0} is still running after killTimeout={1}",
-                            process.pid(), options.killTimeout());
+                            String.valueOf(process.pid()), options.killTimeout());
                 }
             } catch (InterruptedException e) {
                 interrupted = true;
@@ -162,20 +204,22 @@ public final class StdioClientTransport implements McpTransport {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-        if (cause == null && !local && !stopped && !process.isAlive() && process.exitValue() != 0) {
-            if (stderr != null && !interrupted) {
-                try {
-                    // the process has exited; its last words may still be on their way through the pipe
-                    stderr.awaitEnd(STDERR_GRACE_MILLIS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+        return stopped;
+    }
+
+    /** @return the failure that names the exit code and the end of the captured standard error */
+    private McpException exitedWith(int code) {
+        if (stderr != null && !Thread.currentThread().isInterrupted()) {
+            try {
+                // the process has exited; its last words may still be on their way through the pipe
+                stderr.awaitEnd(STDERR_GRACE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-            String tail = capturedStderr().strip();
-            return new McpException("the server process exited with code " + process.exitValue()
-                    + (tail.isEmpty() ? "" : "; its standard error ended with: " + tail));
         }
-        return cause;
+        String tail = capturedStderr().strip();
+        return new McpException("the server process exited with code " + code
+                + (tail.isEmpty() ? "" : "; its standard error ended with: " + tail));
     }
 
     private boolean waitFor(Duration timeout) throws InterruptedException {

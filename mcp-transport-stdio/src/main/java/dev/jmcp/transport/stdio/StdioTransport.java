@@ -1,6 +1,7 @@
 package dev.jmcp.transport.stdio;
 
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.DroppedMessage;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -30,9 +31,12 @@ import java.util.function.Consumer;
  *   <li><b>Reading</b> runs on a daemon thread, {@code jmcp-stdio-reader-<n>}, started by
  *       {@link #start}. Lines are collected as bytes (no String per line) and each is read by the
  *       codec. A line longer than the codec's {@code maxMessageBytes} is dropped and reported as
- *       {@code -32600} naming the setting; blank lines are skipped; a {@code \r\n} ending is accepted;
- *       bytes after the last newline when the input ends are reported as {@code -32700}, never read
- *       as a message. Reading goes on after each of these.</li>
+ *       {@code -32600} naming the setting, with the id of the response it was when its first or
+ *       last bytes show one ({@link DroppedMessage}), so that the request waiting for it fails at
+ *       once (a line that the heap cannot hold while it is read is reported the same way, as
+ *       {@code -32603}); blank lines are skipped; a {@code \r\n} ending is accepted; bytes after
+ *       the last newline when the input ends are reported as {@code -32700}, never read as a
+ *       message. Reading goes on after each of these.</li>
  *   <li><b>Writing</b> runs on a daemon thread, {@code jmcp-stdio-writer-<n>}, one message at a time,
  *       through a buffer of {@link StdioSettings#writeBufferBytes()}; a blob streams from its source
  *       and is never held whole. {@link #send} never blocks; its future completes once the message
@@ -285,7 +289,7 @@ public final class StdioTransport implements McpTransport {
             int left = unanswered.awaitEmpty(Checks.nanos(settings.drainTimeout()), () -> stopped || !writer.accepting());
             if (left > 0) {
                 LOG.log(Level.INFO, "{0}: the input ended with {1} requests unanswered after drainTimeout={2}",
-                        name, left, settings.drainTimeout());
+                        name, String.valueOf(left), settings.drainTimeout());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -340,6 +344,14 @@ public final class StdioTransport implements McpTransport {
         }
     }
 
+    /**
+     * @return whether every send fails from now on because the connection is going: the output
+     *         failed, or the transport is closing; not after {@link #shutdownOutput()} alone
+     */
+    boolean sendingStopped() {
+        return finishing.get() || writer.broken();
+    }
+
     /** @return {@code jmcp-stdio-<n>}, which the transport's threads carry */
     String name() {
         return name;
@@ -369,6 +381,12 @@ public final class StdioTransport implements McpTransport {
             } catch (ProtocolException e) {
                 unreadable(e);
                 return;
+            } catch (OutOfMemoryError e) {
+                // the parser's buffers are garbage again: fail this message, not the connection
+                DroppedMessage line = new DroppedMessage(settings.maxMessageBytes());
+                line.add(bytes, offset, length);
+                unreadable(line.outOfMemory());
+                return;
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, name + ": the codec failed on a line", e);
                 unreadable(new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the message could not be read"));
@@ -388,9 +406,14 @@ public final class StdioTransport implements McpTransport {
         }
 
         @Override
-        public void tooLong(long length) {
-            unreadable(new ProtocolException(ErrorCodes.INVALID_REQUEST, "message of " + length
-                    + " bytes exceeds maxMessageBytes=" + settings.maxMessageBytes()));
+        public void tooLong(DroppedMessage line) {
+            // a response's id fails the request that waits for it now rather than at its timeout
+            unreadable(line.tooLong());
+        }
+
+        @Override
+        public void outOfMemory(DroppedMessage line) {
+            unreadable(line.outOfMemory());
         }
 
         @Override

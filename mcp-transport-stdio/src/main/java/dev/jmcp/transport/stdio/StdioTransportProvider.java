@@ -1,7 +1,9 @@
 package dev.jmcp.transport.stdio;
 
+import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -33,6 +35,10 @@ import java.util.function.Consumer;
  * standard input and output, for {@link #serve}; {@code stdio:} alone is not a valid
  * {@link java.net.URI}.
  *
+ * <p>Found through {@link java.util.ServiceLoader}, it starts servers with
+ * {@link StdioProcessOptions#DEFAULTS}; construct it with other options and hand it to a builder
+ * (such as {@code ClientOptions.withTransportProviders}) to change them.
+ *
  * @since 0.1
  */
 public final class StdioTransportProvider implements TransportProvider {
@@ -41,8 +47,19 @@ public final class StdioTransportProvider implements TransportProvider {
     /** {@code stdio:-}: this process's own stdin and stdout, the address {@link #serve} takes. */
     public static final URI SELF = URI.create(StdioUri.SCHEME + ":" + StdioUri.SELF);
 
-    /** Creates the provider; {@link java.util.ServiceLoader} calls it. */
+    private final StdioProcessOptions processOptions;
+
+    /** Creates the provider with {@link StdioProcessOptions#DEFAULTS}; {@link java.util.ServiceLoader} calls it. */
     public StdioTransportProvider() {
+        this(StdioProcessOptions.DEFAULTS);
+    }
+
+    /**
+     * @param processOptions how {@link #connect} starts and stops a server; a {@code cwd} of the URI
+     *                       replaces its {@code directory}; never null
+     */
+    public StdioTransportProvider(StdioProcessOptions processOptions) {
+        this.processOptions = Objects.requireNonNull(processOptions, "processOptions");
     }
 
     @Override
@@ -56,7 +73,7 @@ public final class StdioTransportProvider implements TransportProvider {
     }
 
     /**
-     * Starts the server named by {@code target} with {@link StdioProcessOptions#DEFAULTS} and connects to it.
+     * Starts the server named by {@code target} with this provider's process options and connects to it.
      *
      * @param target a {@code stdio:} URI as the class description defines; never null
      * @return a {@link StdioClientTransport}, not yet started; never null
@@ -65,8 +82,35 @@ public final class StdioTransportProvider implements TransportProvider {
      */
     @Override
     public McpTransport connect(URI target) throws IOException {
+        return spawn(target, processOptions);
+    }
+
+    /**
+     * As {@link #connect(URI)}, with a codec that enforces {@code options.limits()} on what the
+     * server writes (the longest line is their {@code maxMessageBytes}). When they differ from the
+     * limits of the process options' codec, a codec of the standard methods with those limits
+     * replaces it.
+     *
+     * @param target  a {@code stdio:} URI as the class description defines; never null
+     * @param options never null
+     * @return a {@link StdioClientTransport}, not yet started; never null
+     * @throws IllegalArgumentException when {@code target} is not a valid {@code stdio:} command URI
+     * @throws IOException              when the process cannot be started
+     */
+    @Override
+    public McpTransport connect(URI target, ConnectOptions options) throws IOException {
+        Objects.requireNonNull(options, "options");
+        StdioSettings transport = processOptions.transport();
+        if (!transport.codec().limits().equals(options.limits())) {
+            transport = transport.withCodec(McpCodec.builder().limits(options.limits()).build());
+        }
+        return spawn(target, processOptions.withTransport(transport));
+    }
+
+    private static StdioClientTransport spawn(URI target, StdioProcessOptions options) throws IOException {
         StdioUri parsed = StdioUri.parse(target);
-        return StdioTransport.spawn(parsed.command(), StdioProcessOptions.DEFAULTS.withDirectory(parsed.directory()));
+        return StdioTransport.spawn(parsed.command(),
+                parsed.directory() == null ? options : options.withDirectory(parsed.directory()));
     }
 
     /**

@@ -4,9 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
+import dev.jmcp.core.spi.ConnectOptions;
+import dev.jmcp.schema.codec.CodecLimits;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -186,6 +191,52 @@ class ChildProcessTest {
         assertTrue(closed.cause().getMessage().contains("boom"), closed.cause().getMessage());
         assertTrue(recorder.events.isEmpty(), "the JSON on stderr was not delivered: " + recorder.events);
         assertEquals(3, transport.onExit().get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void aServerThatExitsWithOneBeforeAnsweringInitializeFailsItWithTheExitCodeEveryTime() {
+        // whichever the client sees first, a failed write, the end of the output or a closed
+        // session, it must say how the server ended; the race differs from run to run
+        StdioTransportProvider provider = new StdioTransportProvider(
+                StdioProcessOptions.DEFAULTS.withStderr(StdioProcessOptions.Stderr.CAPTURE));
+        ClientOptions options = ClientOptions.defaults().withTransportProviders(List.of(provider));
+        for (int i = 0; i < 20; i++) {
+            RuntimeException failure = assertThrows(RuntimeException.class, () -> McpClient.connect(
+                    StdioTransportProvider.uriOf(List.of("sh", "-c", "echo boom >&2; exit 1")), options));
+            String chain = messages(failure);
+            assertTrue(chain.contains("the server process exited with code 1; its standard error ended with: boom"),
+                    "run " + i + ": " + chain);
+        }
+    }
+
+    @Test
+    void theProviderGivesTheTransportTheLimitsOfTheConnectOptions() throws Exception {
+        String line = "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"pad\":\"" + "x".repeat(2000) + "\"}}";
+        java.net.URI uri = StdioTransportProvider.uriOf(List.of("sh", "-c", "echo '" + line + "'; sleep 30"));
+        StdioTransportProvider provider = new StdioTransportProvider();
+
+        StdioClientTransport limited = assertInstanceOf(StdioClientTransport.class, provider.connect(uri,
+                new ConnectOptions(CodecLimits.DEFAULTS.withMaxMessageBytes(1024))));
+        transports.add(limited);
+        Recorder recorder = new Recorder();
+        limited.start(recorder);
+        ProtocolException error = recorder.nextUnreadable();
+        assertTrue(error.getMessage().endsWith("exceeds maxMessageBytes=1024"), error.getMessage());
+
+        StdioClientTransport plain = assertInstanceOf(StdioClientTransport.class, provider.connect(uri,
+                ConnectOptions.DEFAULTS));
+        transports.add(plain);
+        Recorder delivered = new Recorder();
+        plain.start(delivered);
+        assertNotNull(delivered.nextMessage());
+    }
+
+    private static String messages(Throwable failure) {
+        StringBuilder chain = new StringBuilder();
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            chain.append(t).append(" <- ");
+        }
+        return chain.toString();
     }
 
     @Test

@@ -134,6 +134,37 @@ class StdioTransportReadTest {
     }
 
     @Test
+    void aResponseOverTheLimitIsReportedWithItsIdSoThatItsRequestFails() throws Exception {
+        start(256);
+        String blob = "\"" + "QUJD".repeat(100_000) + "\"";
+        // jmcp writes the id first; the TypeScript SDK writes it last; either arrives in pieces
+        String first = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"contents\":[{\"blob\":" + blob + "}]}}";
+        String last = "{\"result\":{\"contents\":[{\"blob\":" + blob + "}]},\"jsonrpc\":\"2.0\",\"id\":\"r-8\"}";
+        input.write(first + "\n" + last + "\r\n" + ping(1) + "\n");
+
+        ProtocolException integer = recorder.nextUnreadable();
+        assertEquals(ErrorCodes.INVALID_REQUEST, integer.code());
+        assertEquals("message of " + first.length() + " bytes exceeds maxMessageBytes=256", integer.getMessage());
+        assertEquals(RequestId.of(7), integer.requestId());
+        ProtocolException string = recorder.nextUnreadable();
+        assertEquals(RequestId.of("r-8"), string.requestId(), string::getMessage);
+        assertPing(1);
+    }
+
+    @Test
+    void aLineOverTheLimitWithoutTheIdOfAResponseIsReportedWithoutOne() throws Exception {
+        start(256);
+        // a request's id is the peer's own, and may equal one of this side's pending ids
+        input.write("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"x\",\"params\":{\"a\":\"" + "a".repeat(300) + "\"}}\n");
+        input.write("{\"jsonrpc\":\"2.0\",\"result\":{\"a\":\"" + "a".repeat(300) + "\"}}\n");
+        for (int i = 0; i < 2; i++) {
+            ProtocolException error = recorder.nextUnreadable();
+            assertTrue(error.getMessage().endsWith("bytes exceeds maxMessageBytes=256"), error.getMessage());
+            assertNull(error.requestId());
+        }
+    }
+
+    @Test
     void aLineOfExactlyTheLimitIsRead() throws Exception {
         start(ping(1).length());
         input.write(ping(1) + "\r\n" + ping(10) + "\n");

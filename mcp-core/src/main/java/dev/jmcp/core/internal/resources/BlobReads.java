@@ -114,7 +114,8 @@ final class BlobReads {
                 filled += n;
                 held += n;
                 if (held > maxStaged - staged) {
-                    LOG.log(Level.DEBUG, "{0} is longer than maxStagedBlobBytes={1}: it streams instead", uri, maxStaged);
+                    LOG.log(Level.DEBUG, "{0} is longer than maxStagedBlobBytes={1}: it streams instead", uri,
+                            String.valueOf(maxStaged));
                     return null;
                 }
                 if (filled == chunk.length) {

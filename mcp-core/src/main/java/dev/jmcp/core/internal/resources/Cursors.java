@@ -67,7 +67,10 @@ final class Cursors {
         } catch (IllegalArgumentException notBase64) {
             throw ResourceErrors.invalidCursor();
         }
+        // base64 leaves spare bits in the last character: only the one spelling we issued is valid,
+        // so that no changed cursor reads as the same token
         if (token.length != PAYLOAD + MAC
+                || !Base64.getUrlEncoder().withoutPadding().encodeToString(token).equals(cursor)
                 || !MessageDigest.isEqual(mac(scope, token, PAYLOAD), Arrays.copyOfRange(token, PAYLOAD, token.length))) {
             throw ResourceErrors.invalidCursor();
         }

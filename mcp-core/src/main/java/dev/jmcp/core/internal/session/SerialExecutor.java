@@ -37,7 +37,8 @@ final class SerialExecutor implements Executor {
             delegate.execute(this::drain);
         } catch (RejectedExecutionException e) {
             synchronized (queue) {
-                LOG.log(Level.DEBUG, "dropping {0} queued notification task(s): the executor is shut down", queue.size());
+                LOG.log(Level.DEBUG, "dropping {0} queued notification task(s): the executor is shut down",
+                        String.valueOf(queue.size()));
                 queue.clear();
                 running = false;
             }

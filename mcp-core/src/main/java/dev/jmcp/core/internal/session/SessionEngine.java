@@ -267,7 +267,7 @@ public final class SessionEngine implements McpTransport.Listener {
             Pending pending = response.id() == null ? null : outbound.take(response.id());
             if (pending == null) {
                 LOG.log(Level.WARNING, "{0} received an error for no waiting request: {1} {2}", name,
-                        response.error().code(), response.error().message());
+                        String.valueOf(response.error().code()), response.error().message());
             } else {
                 pending.fail(ProtocolException.of(response));
             }

@@ -64,7 +64,7 @@ public final class SessionRegistry {
         for (RegisteredSession session : List.copyOf(sessions.values())) {
             if (nowNanos - session.lastActivity() > timeoutNanos && !session.hasOpenStream()) {
                 LOG.log(Level.DEBUG, "ending idle session {0}: sessionIdleTimeout={1} ms", session.id(),
-                        timeoutNanos / 1_000_000);
+                        String.valueOf(timeoutNanos / 1_000_000));
                 session.close();
             }
         }

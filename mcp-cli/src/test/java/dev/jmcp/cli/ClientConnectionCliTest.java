@@ -1,0 +1,78 @@
+package dev.jmcp.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How {@code jmcp}'s client commands connect: their limits, and what they say when a server fails. */
+class ClientConnectionCliTest {
+    @TempDir
+    Path dir;
+
+    private String blob(int size) throws IOException {
+        byte[] bytes = new byte[size];
+        new Random(size).nextBytes(bytes);
+        Path root = dir.toRealPath();
+        Files.write(root.resolve("data.bin"), bytes);
+        return root.resolve("data.bin").toUri().toString();
+    }
+
+    @Test
+    void aBlobLargerThanTheLibrarysDefaultMessageLimitIsRead() throws IOException {
+        // 13 MiB of bytes is 17.3 MiB of base64: over the 16 MiB default of CodecLimits
+        String uri = blob(13 * 1024 * 1024);
+        Path out = dir.resolve("copy.bin");
+        Cli.Result result = Cli.runAgainst(dir.toRealPath(), "read", uri, "-o", out.toString());
+        assertEquals(0, result.exitCode(), result::toString);
+        assertArrayEquals(Files.readAllBytes(dir.toRealPath().resolve("data.bin")), Files.readAllBytes(out));
+    }
+
+    @Test
+    void aMessageOverMaxMessageBytesFailsTheReadAtOnceNamingTheLimit() throws IOException {
+        String uri = blob(100_000);
+        long start = System.nanoTime();
+        Cli.Result result = Cli.runAgainst(dir.toRealPath(), "read", uri, "-o", dir.resolve("copy.bin").toString(),
+                "--max-message-bytes", "65536", "--timeout", "120");
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        assertEquals(Exit.PROTOCOL, result.exitCode(), result::toString);
+        assertTrue(result.stderr().matches("(?s)jmcp: message of \\d+ bytes exceeds maxMessageBytes=65536 \\(-32600\\)\\R"),
+                result::toString);
+        assertTrue(seconds < 50, "not at the --timeout: " + seconds + " s");
+    }
+
+    @Test
+    void aMessageTheHeapCannotHoldFailsTheReadAtOnce() throws IOException {
+        String uri = blob(13 * 1024 * 1024); // about 130 MiB of heap while it is parsed
+        List<String> argv = new ArrayList<>(List.of("read", uri, "-o", dir.resolve("copy.bin").toString(),
+                "--timeout", "120", "--"));
+        argv.addAll(Cli.server(dir.toRealPath()));
+        Cli.Result result = Cli.run(Cli.command("-Xmx64m"), argv);
+        assertEquals(Exit.PROTOCOL, result.exitCode(), result::toString);
+        assertTrue(result.stderr().matches("(?s)jmcp: message of \\d+ bytes could not be read: the Java heap is too "
+                + "small for it \\(OutOfMemoryError\\) \\(-32603\\)\\R"), result::toString);
+    }
+
+    @Test
+    void aServerThatExitsWithOneBeforeAnsweringIsReportedWithItsExitCode() {
+        for (int i = 0; i < 3; i++) {
+            List<String> argv = new ArrayList<>(List.of("ls", "--", "sh", "-c", "echo boom >&2; exit 1"));
+            Cli.Result result = Cli.run(Cli.command(), argv);
+            assertEquals(Exit.CONNECT, result.exitCode(), result::toString);
+            // the connection may end before initialize is sent, while it is written, or after
+            List<String> lines = result.stderrLines();
+            assertEquals(2, lines.size(), result::toString);
+            assertEquals("boom", lines.get(0), result::toString);
+            assertTrue(lines.get(1).matches("jmcp: cannot connect to sh -c echo boom >&2; exit 1: "
+                    + "(could not send initialize \\(id 1\\): )?the server process exited with code 1"), result::toString);
+        }
+    }
+}
