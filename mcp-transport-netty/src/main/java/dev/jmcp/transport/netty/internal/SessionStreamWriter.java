@@ -1,0 +1,174 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.lifecycle.ProtocolVersions;
+import dev.jmcp.transport.netty.HttpServerSettings;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Writes the streams of one {@link HttpSession} to the connections that carry them: response heads,
+ * priming events, events (each kept in the session's {@link EventReplayBuffer} too), replays and
+ * ends; and drops a stream from its {@link StreamRoutes} once it can no longer be resumed. Called
+ * with the session's lock held, except where a method takes it itself.
+ */
+final class SessionStreamWriter {
+    private final HttpSession session;
+    private final Object lock;
+    private final StreamRoutes routes;
+    private final EventReplayBuffer replay;
+
+    SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings) {
+        this.session = session;
+        this.lock = lock;
+        this.routes = routes;
+        this.replay = new EventReplayBuffer(settings.replayBufferEvents(), settings.replayBufferBytes(),
+                this::evicted);
+    }
+
+    /** @return how many events were written */
+    int replay(EventStream stream, long afterSeq) {
+        List<EventReplayBuffer.Entry> entries = replay.after(stream.number, afterSeq);
+        for (EventReplayBuffer.Entry entry : entries) {
+            stream.channel.write(SseEvent.message(stream.eventId(entry.seq()), entry.payload(), null));
+        }
+        stream.deliveredSeq = stream.lastSeq;
+        stream.channel.flush();
+        return entries.size();
+    }
+
+    void attach(EventStream stream, Channel channel) {
+        stream.channel = channel;
+        channel.closeFuture().addListener(future -> detach(stream, channel));
+    }
+
+    private void detach(EventStream stream, Channel channel) {
+        synchronized (lock) {
+            if (stream.channel == channel) {
+                stream.channel = null;
+            }
+        }
+        session.touch();
+    }
+
+    HttpResponse sseHead() {
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().set(HttpHeaderNames.CONTENT_TYPE, McpHeaders.EVENT_STREAM)
+                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
+                .set(McpHeaders.X_ACCEL_BUFFERING, "no")
+                .set(McpHeaders.SESSION_ID, session.id());
+        HttpUtil.setTransferEncodingChunked(head, true);
+        return head;
+    }
+
+    /** Writes the head of an SSE response, and a priming event for clients of 2025-11-25 and later. */
+    void sendSseHead(EventStream stream, String version) {
+        stream.channel.write(sseHead());
+        stream.headSent = true;
+        prime(stream, version);
+        stream.channel.flush();
+    }
+
+    /**
+     * Writes an event with an id and no data, so that a client can resume from the start of the
+     * stream; only for 2025-11-25 and later, whose clients expect it (older ones may try to parse
+     * the empty data).
+     */
+    void prime(EventStream stream, String version) {
+        if (version != null && ProtocolVersions.isSupported(version)
+                && version.compareTo(ProtocolVersions.V2025_11_25) >= 0) {
+            long seq = stream.nextSeq();
+            stream.deliveredSeq = seq;
+            stream.channel.write(SseEvent.priming(stream.eventId(seq)));
+        }
+    }
+
+    CompletableFuture<Void> emit(EventStream stream, JsonRpcPayload payload, boolean last) {
+        if (!stream.headSent && stream.live()) {
+            if (last) {
+                // JSON mode, and the answer is all there is to say: one application/json body
+                HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+                head.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+                        .set(McpHeaders.SESSION_ID, session.id());
+                HttpUtil.setTransferEncodingChunked(head, true);
+                stream.channel.write(head);
+                ChannelFuture written = stream.channel.writeAndFlush(new JsonBody(payload));
+                stream.headSent = true;
+                stream.complete = true;
+                stream.channel = null;
+                dropIfSpent(stream);
+                return completion(written);
+            }
+            sendSseHead(stream, session.protocolVersion());
+        }
+        long seq = stream.nextSeq();
+        EventReplayBuffer.Entry entry = replay.add(stream.number, seq, payload);
+        if (!entry.evicted()) {
+            stream.retained++;
+        }
+        CompletableFuture<Void> taken = CompletableFuture.completedFuture(null);
+        if (stream.live() && stream.headSent) {
+            stream.deliveredSeq = seq;
+            taken = completion(stream.channel.writeAndFlush(
+                    SseEvent.message(stream.eventId(seq), payload, bytes -> sized(entry, bytes))));
+        }
+        if (last) {
+            complete(stream);
+        }
+        return taken;
+    }
+
+    void complete(EventStream stream) {
+        stream.complete = true;
+        if (stream.live() && stream.headSent) {
+            end(stream);
+        }
+        dropIfSpent(stream);
+    }
+
+    void end(EventStream stream) {
+        stream.channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+        stream.channel = null;
+    }
+
+    private void sized(EventReplayBuffer.Entry entry, long bytes) {
+        synchronized (lock) {
+            replay.sized(entry, bytes);
+        }
+    }
+
+    private void evicted(EventReplayBuffer.Entry entry) {
+        EventStream stream = routes.get(entry.stream());
+        if (stream == null) {
+            return;
+        }
+        stream.retained--;
+        stream.evictedSeq = Math.max(stream.evictedSeq, entry.seq());
+        dropIfSpent(stream);
+    }
+
+    /** A complete stream that the replay buffer no longer holds anything of cannot be resumed. */
+    private void dropIfSpent(EventStream stream) {
+        if (stream.complete && stream.retained <= 0 && stream.channel == null) {
+            routes.remove(stream);
+        }
+    }
+
+    private static CompletableFuture<Void> completion(ChannelFuture written) {
+        // a write that fails (the client went away) is not the sender's failure: the event is kept
+        // for replay, and a response lost with a JSON body is the price of that mode
+        CompletableFuture<Void> taken = new CompletableFuture<>();
+        written.addListener(future -> taken.complete(null));
+        return taken;
+    }
+}

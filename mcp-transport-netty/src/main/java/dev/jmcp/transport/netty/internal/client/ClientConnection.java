@@ -1,0 +1,348 @@
+package dev.jmcp.transport.netty.internal.client;
+
+import dev.jmcp.core.spi.McpTransport.Listener;
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.InitializeResult;
+import dev.jmcp.transport.netty.HttpClientSettings;
+import dev.jmcp.transport.netty.StreamableHttpClientTransport;
+import dev.jmcp.transport.netty.internal.MeasuredInput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The working part of one {@link StreamableHttpClientTransport}: its HTTP client and threads, the
+ * headers of its session, the POSTs it sends, the messages it hands to the listener, and the DELETE
+ * that ends it. The SSE streams it opens are read by {@link SseStreamReader}; a server of 2024-11-05
+ * is spoken to through {@link LegacyFallback}.
+ */
+public final class ClientConnection {
+    // logged under the public class's name, where users look for the transport's log
+    static final System.Logger LOG = System.getLogger(StreamableHttpClientTransport.class.getName());
+    private static final AtomicInteger CLIENTS = new AtomicInteger();
+    private static final String ACCEPT_BOTH = "application/json, text/event-stream";
+    static final String EVENT_STREAM = "text/event-stream";
+
+    final URI target;
+    final HttpClientSettings settings;
+    final ExecutorService executor;
+    final HttpClient http;
+    private final Object delivery = new Object();
+    final AtomicBoolean closed = new AtomicBoolean();
+    final Set<InputStream> openStreams = ConcurrentHashMap.newKeySet();
+    private final SseStreamReader streams = new SseStreamReader(this);
+    private final LegacyFallback legacy = new LegacyFallback(this);
+    private Listener listener;
+    private boolean closeDelivered;
+    volatile String sessionId;
+    private volatile String protocolVersion;
+    volatile URI legacyEndpoint;
+
+    /**
+     * @param target   the MCP endpoint, already checked to be an http or https URL
+     * @param settings never null
+     * @param scheme   the target's scheme, in lower case
+     */
+    public ClientConnection(URI target, HttpClientSettings settings, String scheme) {
+        this.target = target;
+        this.settings = settings;
+        String prefix = "jmcp-http-client-" + CLIENTS.incrementAndGet() + "-";
+        AtomicInteger threads = new AtomicInteger();
+        this.executor = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, prefix + threads.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(settings.connectTimeout())
+                .executor(executor)
+                // plain http: no h2c upgrade dance; https negotiates HTTP/2 or 1.1 with ALPN
+                .version(scheme.equals("https") ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
+                .build();
+    }
+
+    /** @return the MCP endpoint */
+    public URI target() {
+        return target;
+    }
+
+    /** @return the session id the server gave; null before {@code initialize} has been answered */
+    public String sessionId() {
+        return sessionId;
+    }
+
+    /** @return the revision sent as {@code MCP-Protocol-Version}; null before {@code initialize} has been answered */
+    public String protocolVersion() {
+        return protocolVersion;
+    }
+
+    /** @return whether the server turned out to speak the HTTP+SSE transport of 2024-11-05 */
+    public boolean isLegacy() {
+        return legacyEndpoint != null;
+    }
+
+    /** @param value the listener; never null */
+    public void start(Listener value) {
+        synchronized (delivery) {
+            if (listener != null) {
+                throw new IllegalStateException("the transport to " + target + " is already started");
+            }
+            listener = value;
+        }
+    }
+
+    SseStreamReader streams() {
+        return streams;
+    }
+
+    // ---- sending ----
+
+    /** @param payload never null */
+    public CompletableFuture<Void> send(JsonRpcPayload payload) {
+        if (closed.get()) {
+            return CompletableFuture.failedFuture(new McpException("the transport to " + target + " is closed"));
+        }
+        URI legacyTarget = legacyEndpoint;
+        if (legacyTarget != null) {
+            return legacy.sendLegacy(legacyTarget, payload);
+        }
+        HttpRequest.Builder request = request(target).header("Accept", ACCEPT_BOTH)
+                .header("Content-Type", "application/json")
+                .POST(body(payload));
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
+                .thenComposeAsync(response -> answered(response, payload), executor)
+                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(wrap(failure, "POST")));
+    }
+
+    private CompletableFuture<Void> answered(HttpResponse<InputStream> response, JsonRpcPayload payload) {
+        String id = response.headers().firstValue("Mcp-Session-Id").orElse(null);
+        if (id != null) {
+            sessionId = id;
+        }
+        int status = response.statusCode();
+        boolean initialize = payload instanceof JsonRpcRequest request
+                && McpMethodNames.INITIALIZE.equals(request.method());
+        if (status == 202 || status == 200 && !hasBody(response)) {
+            close(response.body());
+            if (payload instanceof JsonRpcNotification notification
+                    && McpMethodNames.INITIALIZED.equals(notification.method())) {
+                streams.openGetStream();
+            }
+            return CompletableFuture.completedFuture(null);
+        }
+        if (status == 200) {
+            String type = response.headers().firstValue("Content-Type").orElse("");
+            if (type.toLowerCase(Locale.ROOT).startsWith(EVENT_STREAM)) {
+                Set<RequestId> owed = ConcurrentHashMap.newKeySet();
+                owed.addAll(SseStreamReader.requestIds(payload));
+                executor.execute(() -> streams.readStream(response.body(), owed));
+                return CompletableFuture.completedFuture(null);
+            }
+            try (InputStream in = response.body()) {
+                readMessage(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return CompletableFuture.completedFuture(null);
+        }
+        String text = text(response.body());
+        if (initialize && settings.legacyFallback() && (status == 400 || status == 404 || status == 405)) {
+            LOG.log(Level.DEBUG, "{0} refused initialize with {1}; trying the HTTP+SSE transport of 2024-11-05",
+                    target, String.valueOf(status));
+            return legacy.fallBackToLegacy(payload, status, text);
+        }
+        McpException failure = new McpException("the server answered the POST with HTTP " + status
+                + (text.isEmpty() ? "" : ": " + text));
+        if (status == 404 && sessionId != null && !initialize) {
+            // the spec: the server has ended the session; a client must start a new one
+            closeWith(new McpException("the server has ended session " + sessionId + " (HTTP 404)"));
+        }
+        return CompletableFuture.failedFuture(failure);
+    }
+
+    HttpRequest.Builder request(URI uri) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
+        settings.headers().forEach(builder::header);
+        String id = sessionId;
+        if (id != null) {
+            builder.header("Mcp-Session-Id", id);
+        }
+        String version = protocolVersion;
+        if (version != null) {
+            builder.header("MCP-Protocol-Version", version);
+        }
+        return builder;
+    }
+
+    HttpRequest.BodyPublisher body(JsonRpcPayload payload) {
+        return HttpRequest.BodyPublishers.ofInputStream(() -> {
+            try {
+                return settings.codec().encode(payload);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    // ---- receiving ----
+
+    JsonRpcPayload readMessage(InputStream in) {
+        Listener current;
+        synchronized (delivery) {
+            current = listener;
+        }
+        if (current == null) {
+            return null;
+        }
+        MeasuredInput measured = new MeasuredInput(in, settings.codec().limits().maxMessageBytes());
+        JsonRpcPayload payload = null;
+        ProtocolException error = null;
+        boolean outOfMemory = false;
+        try {
+            payload = settings.codec().read(measured, current.pendingRequests());
+        } catch (ProtocolException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof java.io.EOFException cut) {
+                    // the stream broke inside the message: a dropped connection, not a bad peer
+                    throw new UncheckedIOException(cut);
+                }
+            }
+            error = e;
+        } catch (OutOfMemoryError e) {
+            // the parser's buffers are garbage again: fail this message, not the connection
+            outOfMemory = true;
+        }
+        if (payload == null) {
+            try {
+                // over maxMessageBytes, or too big for the heap: name its length, and fail the
+                // request it answers at once
+                ProtocolException dropped = outOfMemory ? measured.outOfMemory() : measured.tooLong();
+                error = dropped != null ? dropped : error;
+            } catch (IOException cut) {
+                throw new UncheckedIOException(cut);
+            }
+            synchronized (delivery) {
+                if (!closeDelivered) {
+                    current.onUnreadable(error);
+                }
+            }
+            return null;
+        }
+        if (payload instanceof JsonRpcResultResponse response && response.result() instanceof InitializeResult result) {
+            protocolVersion = result.protocolVersion();
+        }
+        synchronized (delivery) {
+            if (!closeDelivered) {
+                current.onMessage(payload);
+            }
+        }
+        return payload;
+    }
+
+    // ---- closing ----
+
+    /** Ends the session with DELETE (waiting at most {@code closeTimeout}), closes every stream; idempotent. */
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        String id = sessionId;
+        if (id != null && legacyEndpoint == null) {
+            try {
+                HttpRequest request = request(target).timeout(settings.closeTimeout().isZero()
+                        ? Duration.ofMillis(1) : settings.closeTimeout()).DELETE().build();
+                HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
+                LOG.log(Level.DEBUG, "DELETE of session {0}: HTTP {1}", id, String.valueOf(response.statusCode()));
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, "DELETE of session {0} failed: {1}", id, e.toString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        shutDown(null);
+    }
+
+    void closeWith(Throwable cause) {
+        if (closed.compareAndSet(false, true)) {
+            shutDown(cause);
+        }
+    }
+
+    private void shutDown(Throwable cause) {
+        for (InputStream stream : List.copyOf(openStreams)) {
+            close(stream);
+        }
+        executor.shutdown();
+        synchronized (delivery) {
+            if (listener != null && !closeDelivered) {
+                closeDelivered = true;
+                listener.onClosed(cause);
+            }
+        }
+    }
+
+    // ---- helpers ----
+
+    boolean pause(Duration delay) {
+        try {
+            Thread.sleep(delay.toMillis());
+            return !closed.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static boolean hasBody(HttpResponse<?> response) {
+        return response.headers().firstValueAsLong("Content-Length").orElse(-1) != 0;
+    }
+
+    static String text(InputStream body) {
+        try (InputStream in = body) {
+            return new String(in.readNBytes(4096), StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    static void close(InputStream stream) {
+        try {
+            stream.close();
+        } catch (IOException e) {
+            // nothing left to do with it
+        }
+    }
+
+    McpException wrap(Throwable failure, String what) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
+                : failure;
+        if (cause instanceof McpException mcp) {
+            return mcp;
+        }
+        return new McpException(what + " to " + target + " failed: " + cause, cause);
+    }
+}

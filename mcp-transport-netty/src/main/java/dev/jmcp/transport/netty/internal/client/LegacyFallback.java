@@ -1,0 +1,96 @@
+package dev.jmcp.transport.netty.internal.client;
+
+import static dev.jmcp.transport.netty.internal.client.ClientConnection.EVENT_STREAM;
+import static dev.jmcp.transport.netty.internal.client.ClientConnection.LOG;
+
+import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.transport.netty.internal.SseReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The HTTP+SSE transport of 2024-11-05, for a server that refused the {@code initialize} POST: the
+ * GET stream that names the endpoint to POST to and carries every answer, and those POSTs.
+ */
+final class LegacyFallback {
+    private final ClientConnection connection;
+
+    LegacyFallback(ClientConnection connection) {
+        this.connection = connection;
+    }
+
+    CompletableFuture<Void> fallBackToLegacy(JsonRpcPayload initialize, int status, String text) {
+        URI target = connection.target;
+        HttpRequest request = connection.request(target).header("Accept", EVENT_STREAM).GET().build();
+        return connection.http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).thenComposeAsync(response -> {
+            if (response.statusCode() != 200) {
+                ClientConnection.close(response.body());
+                return CompletableFuture.failedFuture(new McpException("the server answered initialize with HTTP "
+                        + status + (text.isEmpty() ? "" : ": " + text) + ", and a GET for an HTTP+SSE stream with HTTP "
+                        + response.statusCode()));
+            }
+            InputStream body = response.body();
+            SseReader reader = new SseReader(body);
+            String[] endpoint = new String[1];
+            try {
+                while (endpoint[0] == null && reader.next((event, data) -> {
+                    if (event.equals("endpoint")) {
+                        endpoint[0] = new String(data.readNBytes(8192), StandardCharsets.UTF_8).strip();
+                    }
+                })) {
+                    // the endpoint event comes first
+                }
+            } catch (IOException e) {
+                ClientConnection.close(body);
+                return CompletableFuture.failedFuture(new McpException("the HTTP+SSE stream of " + target
+                        + " broke before its endpoint event", e));
+            }
+            if (endpoint[0] == null) {
+                ClientConnection.close(body);
+                return CompletableFuture.failedFuture(new McpException("the server answered initialize with HTTP "
+                        + status + " and its GET stream sent no endpoint event: not an MCP server?"));
+            }
+            connection.legacyEndpoint = target.resolve(endpoint[0]);
+            LOG.log(Level.DEBUG, "{0} speaks HTTP+SSE (2024-11-05); posting to {1}", target, connection.legacyEndpoint);
+            connection.executor.execute(() -> readLegacyStream(reader, body));
+            return sendLegacy(connection.legacyEndpoint, initialize);
+        }, connection.executor);
+    }
+
+    private void readLegacyStream(SseReader reader, InputStream body) {
+        connection.openStreams.add(body);
+        try {
+            while (reader.next((event, data) -> connection.streams().onEvent(event, data, null))) {
+                // each message is delivered as it comes
+            }
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.DEBUG, "the HTTP+SSE stream of {0} dropped: {1}", connection.target, e.toString());
+        } finally {
+            connection.openStreams.remove(body);
+            ClientConnection.close(body);
+        }
+        // in HTTP+SSE the stream is the session: without it no answer can arrive
+        connection.closeWith(connection.closed.get() ? null
+                : new McpException("the HTTP+SSE stream of " + connection.target + " ended"));
+    }
+
+    CompletableFuture<Void> sendLegacy(URI endpoint, JsonRpcPayload payload) {
+        HttpRequest request = connection.request(endpoint).header("Content-Type", "application/json")
+                .POST(connection.body(payload)).build();
+        return connection.http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).thenApply(response -> {
+            String text = ClientConnection.text(response.body());
+            if (response.statusCode() / 100 != 2) {
+                throw new McpException("the HTTP+SSE server answered the POST with HTTP " + response.statusCode()
+                        + (text.isEmpty() ? "" : ": " + text));
+            }
+            return (Void) null;
+        }).exceptionallyCompose(failure -> CompletableFuture.failedFuture(connection.wrap(failure, "POST")));
+    }
+}
