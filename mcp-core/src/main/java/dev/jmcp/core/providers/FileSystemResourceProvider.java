@@ -144,18 +144,24 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     /** @return the root's direct children, sorted by name */
     @Override
     public Stream<Resource> list() {
-        return paths == null ? Stream.empty() : files.list(paths.root());
+        return paths == null ? Stream.empty() : files.list(paths.root(), 0);
     }
 
     /** @return the folder's direct children, sorted by name; empty when it is missing or not a folder */
     @Override
     public Stream<Resource> children(String collectionUri) {
+        return children(collectionUri, 0);
+    }
+
+    /** Passes over the first {@code skip} children without describing them (no URI, no sniffing). */
+    @Override
+    public Stream<Resource> children(String collectionUri, long skip) {
         if (paths == null) {
             return Stream.empty();
         }
         return paths.resolve(collectionUri)
                 .filter(found -> Files.isDirectory(found.real()))
-                .map(found -> files.list(found.path()))
+                .map(found -> files.list(found.path(), skip))
                 .orElseGet(Stream::empty);
     }
 

@@ -64,6 +64,19 @@ public interface ResourceProvider {
     }
 
     /**
+     * The children of a collection after the first {@code skip} of them: what a later page of a
+     * listing needs. The default skips over {@link #children(String)}; a provider whose entries are
+     * costly to describe overrides it to pass over them without describing them.
+     *
+     * @param collectionUri as for {@link #children(String)}
+     * @param skip          how many children to leave out, never negative
+     * @return the children after those, in the same stable order; the caller closes the stream
+     */
+    default Stream<Resource> children(String collectionUri, long skip) {
+        return children(collectionUri).skip(skip);
+    }
+
+    /**
      * Reads a resource that is not a collection.
      *
      * @param uri     a URI this provider owns

@@ -28,23 +28,39 @@ public final class FileResources {
      * outside the root, special files, and names whose URI would be refused (holding {@code \}).
      *
      * @param folder a folder under the root, as a URI names it
-     * @return the entries, described; empty when the folder is gone
+     * @param skip   how many listed entries to pass over: they are checked (so that positions do
+     *               not move) but not described, which is what a page deep into a big folder costs
+     * @return the entries after the skipped ones, described; empty when the folder is gone
      */
-    public Stream<Resource> list(Path folder) {
-        List<Path> entries;
+    public Stream<Resource> list(Path folder, long skip) {
+        List<Named> entries;
         try (Stream<Path> stream = Files.list(folder)) {
-            entries = stream.filter(p -> p.getFileName().toString().indexOf('\\') < 0)
-                    .sorted(Comparator.comparing(p -> p.getFileName().toString()))
+            entries = stream.map(Named::of)
+                    .filter(entry -> entry.name().indexOf('\\') < 0)
+                    .sorted(Comparator.comparing(Named::name))
                     .toList();
         } catch (NoSuchFileException e) {
             return Stream.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + folder, e);
         }
-        return entries.stream().map(this::describeListed).flatMap(Optional::stream);
+        return entries.stream().map(this::listable).flatMap(Optional::stream).skip(skip)
+                .map(entry -> describe(paths.toUri(entry.path()), entry.path(), entry.real(), entry.attributes()));
     }
 
-    private Optional<Resource> describeListed(Path path) {
+    /** A path with its file name computed once, for sorting. */
+    private record Named(String name, Path path) {
+        static Named of(Path path) {
+            return new Named(path.getFileName().toString(), path);
+        }
+    }
+
+    /** A listed entry whose attributes are known: a folder or a regular file inside the root. */
+    private record Listable(Path path, Path real, BasicFileAttributes attributes) {
+    }
+
+    private Optional<Listable> listable(Named entry) {
+        Path path = entry.path();
         Path real = path;
         if (Files.isSymbolicLink(path)) {
             try {
@@ -56,7 +72,16 @@ public final class FileResources {
                 return Optional.empty();
             }
         }
-        return describe(paths.toUri(path), path, real);
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException gone) {
+            return Optional.empty();
+        }
+        if (!attributes.isDirectory() && !attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Listable(path, real, attributes));
     }
 
     /**
@@ -76,16 +101,21 @@ public final class FileResources {
         } catch (IOException gone) {
             return Optional.empty();
         }
+        if (!attributes.isDirectory() && !attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        return Optional.of(describe(uri, path, real, attributes));
+    }
+
+    /** Describes a folder or a regular file whose attributes were read already. */
+    private Resource describe(String uri, Path path, Path real, BasicFileAttributes attributes) {
         Path fileName = path.getFileName();
         String name = fileName == null ? path.toString() : fileName.toString();
         Resource.Builder resource = Resource.builder(uri, name)
                 .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
         if (attributes.isDirectory()) {
-            return Optional.of(resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build());
+            return resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build();
         }
-        if (!attributes.isRegularFile()) {
-            return Optional.empty();
-        }
-        return Optional.of(resource.isCollection(false).size(attributes.size()).mimeType(MimeTypes.of(name, real)).build());
+        return resource.isCollection(false).size(attributes.size()).mimeType(MimeTypes.of(name, real)).build();
     }
 }

@@ -36,7 +36,7 @@ final class Listings {
         for (ResourceProvider provider : providers) {
             parts.add(provider::list);
         }
-        Page<Resource> page = page(parts, offset, TOP);
+        Page<Resource> page = page(parts, offset, offset, TOP);
         return ListResourcesResult.of(page.items, page.next);
     }
 
@@ -44,7 +44,8 @@ final class Listings {
         // the scope holds the URI: a cursor of one collection is refused by another
         String scope = "children " + collectionUri;
         long offset = cursors.offset(scope, cursor);
-        Page<Resource> page = page(List.of(() -> provider.children(collectionUri)), offset, scope);
+        // the provider skips to the page itself, so that it can pass over entries without describing them
+        Page<Resource> page = page(List.of(() -> provider.children(collectionUri, offset)), 0, offset, scope);
         return ListResourcesResult.of(page.items, page.next);
     }
 
@@ -54,14 +55,18 @@ final class Listings {
         for (ResourceProvider provider : providers) {
             parts.add(() -> provider.templates().stream());
         }
-        Page<ResourceTemplate> page = page(parts, offset, TEMPLATES);
+        Page<ResourceTemplate> page = page(parts, offset, offset, TEMPLATES);
         return ListResourceTemplatesResult.of(page.items, page.next);
     }
 
-    /** Walks the parts in order, each stream opened only when reached and always closed. */
-    private <T> Page<T> page(List<Supplier<Stream<T>>> parts, long offset, String scope) {
+    /**
+     * Walks the parts in order, each stream opened only when reached and always closed.
+     *
+     * @param skip   how many items the parts still hold before the page
+     * @param offset where the page starts in the whole listing, for the next cursor
+     */
+    private <T> Page<T> page(List<Supplier<Stream<T>>> parts, long skip, long offset, String scope) {
         List<T> items = new ArrayList<>(Math.min(pageSize, 256));
-        long skip = offset;
         boolean more = false;
         for (Supplier<Stream<T>> part : parts) {
             try (Stream<T> stream = part.get()) {
