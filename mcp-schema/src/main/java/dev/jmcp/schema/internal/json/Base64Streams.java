@@ -24,15 +24,23 @@ final class Base64Streams {
         byte[] encoded = buffers.json();
         try (InputStream in = blob.open()) {
             int n;
-            while ((n = fill(in, raw)) == raw.length) {
-                ENCODER.encode(raw, encoded);
-                out.write(encoded, 0, encoded.length);
-            }
-            if (n > 0) {
-                int length = ENCODER.encode(Arrays.copyOf(raw, n), encoded);
-                out.write(encoded, 0, length);
-            }
+            do {
+                n = fill(in, raw);
+                if (n > 0) {
+                    out.write(encoded, 0, encodeChunk(raw, n, encoded));
+                }
+            } while (n == raw.length);
         }
+    }
+
+    /**
+     * Encodes the first {@code n} bytes of {@code raw} into {@code encoded}. A full chunk needs no
+     * copy; the last, short one is copied because the JDK encoder takes whole arrays.
+     *
+     * @return the number of base64 bytes written
+     */
+    static int encodeChunk(byte[] raw, int n, byte[] encoded) {
+        return ENCODER.encode(n == raw.length ? raw : Arrays.copyOf(raw, n), encoded);
     }
 
     /** Reads until {@code chunk} is full or the stream ends, so only the last chunk is short. */

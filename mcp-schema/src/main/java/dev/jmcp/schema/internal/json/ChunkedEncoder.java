@@ -5,8 +5,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.Base64;
 import java.util.Deque;
 
 /**
@@ -16,8 +14,6 @@ import java.util.Deque;
  * Netty chunked writer) send a large blob without holding it.
  */
 public final class ChunkedEncoder extends InputStream {
-    private static final Base64.Encoder ENCODER = Base64.getEncoder();
-
     /** Each element is a {@code byte[]} of JSON or a {@link Blob} still to encode. */
     private final Deque<Object> segments;
     private final WriteBuffers buffers = WriteBuffers.unshared();
@@ -91,7 +87,7 @@ public final class ChunkedEncoder extends InputStream {
             int n = Base64Streams.fill(blobSource, raw);
             if (n > 0) {
                 current = buffers.json();
-                limit = n == raw.length ? ENCODER.encode(raw, current) : ENCODER.encode(Arrays.copyOf(raw, n), current);
+                limit = Base64Streams.encodeChunk(raw, n, current);
                 offset = 0;
                 if (n == raw.length) {
                     return true;

@@ -5,6 +5,7 @@ import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonLocation;
@@ -33,6 +34,20 @@ public final class JsonInput {
     public JsonInput(JsonParser parser, CodecLimits limits) {
         this.parser = parser;
         this.limits = limits;
+    }
+
+    /**
+     * Reads a value that was held as a tree (a member that arrived before the one that gives its
+     * type) with the same limits and rules as the wire, its path starting at {@code where}.
+     *
+     * @return the input, positioned on the tree's first event
+     */
+    public static JsonInput ofTree(JsonValue tree, CodecLimits limits, String where, int ruleCode) {
+        JsonInput in = new JsonInput(JsonP.PARSERS.createParser((JsonObject) tree), limits);
+        in.enter(where);
+        in.ruleCode(ruleCode);
+        in.next();
+        return in;
     }
 
     /** @return the event after the current one */

@@ -13,7 +13,6 @@ import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser.Event;
 import java.util.ArrayList;
@@ -164,10 +163,7 @@ public final class MessageReader {
 
     /** Maps a member that was held as a tree, reading it with the same rules as the wire. */
     private <T> T fromTree(JsonValue tree, String member, java.util.function.Function<JsonInput, T> reader) {
-        JsonInput in = new JsonInput(JsonP.PARSERS.createParser((JsonObject) tree), limits);
-        in.enter(member);
-        in.next();
-        return reader.apply(in);
+        return reader.apply(JsonInput.ofTree(tree, limits, member, ErrorCodes.INVALID_REQUEST));
     }
 
     /** The members of one message as they are read, in whatever order they arrive. */

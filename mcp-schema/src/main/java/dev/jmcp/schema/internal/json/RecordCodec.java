@@ -38,7 +38,7 @@ public final class RecordCodec<T> implements ValueCodec<T> {
         RecordComponent[] components = type.getRecordComponents();
         names = new String[components.length];
         componentTypes = new Class<?>[components.length];
-        codecs = new ValueCodec[components.length];
+        codecs = (ValueCodec<Object>[]) new ValueCodec<?>[components.length];
         accessors = new MethodHandle[components.length];
         // a record from a user's module (McpCodec.Builder.method) needs this module to read it
         RecordCodec.class.getModule().addReads(type.getModule());

@@ -49,10 +49,6 @@ final class ResultCodec<T> {
         if (meta >= 0 && values[meta] != null) {
             object.add("_meta", (JsonValue) values[meta]);
         }
-        JsonInput tree = new JsonInput(JsonP.PARSERS.createParser(object.build()), in.limits());
-        tree.enter(in.where());
-        tree.ruleCode(in.ruleCode());
-        tree.next();
-        return inputRequired.read(tree);
+        return inputRequired.read(JsonInput.ofTree(object.build(), in.limits(), in.where(), in.ruleCode()));
     }
 }
