@@ -5,13 +5,11 @@ import dev.jmcp.schema.McpMethods;
 import dev.jmcp.schema.internal.json.ChunkedEncoder;
 import dev.jmcp.schema.internal.json.JsonInput;
 import dev.jmcp.schema.internal.json.JsonOutput;
-import dev.jmcp.schema.internal.json.JsonP;
 import dev.jmcp.schema.internal.json.MessageReader;
 import dev.jmcp.schema.internal.json.MessageWriter;
 import dev.jmcp.schema.internal.json.MethodTable;
 import dev.jmcp.schema.internal.json.WriteBuffers;
 import dev.jmcp.schema.internal.json.Codecs;
-import dev.jmcp.schema.internal.json.Utf8Reader;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -42,12 +40,14 @@ public final class McpCodec {
     private static final McpCodec DEFAULTS = builder().build();
 
     private final CodecLimits limits;
+    private final BlobSink blobs;
     private final MessageReader reader;
     private final MessageWriter writer = new MessageWriter();
 
     private McpCodec(Builder builder) {
         this.limits = builder.limits;
-        this.reader = new MessageReader(new MethodTable(builder.methods), limits);
+        this.blobs = builder.blobs;
+        this.reader = new MessageReader(new MethodTable(builder.methods));
     }
 
     /** @return a codec with the default limits that knows every method of {@link McpMethods} */
@@ -65,6 +65,11 @@ public final class McpCodec {
         return limits;
     }
 
+    /** @return where the blobs this codec reads go */
+    public BlobSink blobSink() {
+        return blobs;
+    }
+
     /**
      * Reads one message or batch that fills {@code in} to its end. The stream is not closed.
      *
@@ -76,7 +81,13 @@ public final class McpCodec {
      */
     public JsonRpcPayload read(InputStream in, PendingRequests pending) {
         Objects.requireNonNull(pending, "pending");
-        return reader.read(input(in), pending);
+        JsonInput input = input(in);
+        try {
+            return reader.read(input, pending);
+        } catch (RuntimeException | Error e) {
+            input.abandonBlobs();
+            throw e;
+        }
     }
 
     /** Reads one message or batch from {@code message}. @see #read(InputStream, PendingRequests) */
@@ -91,12 +102,17 @@ public final class McpCodec {
      */
     public <T> T readValue(InputStream in, Class<T> type) {
         JsonInput input = input(in);
-        input.next();
-        T value = Codecs.instance().forClass(type).read(input);
-        if (input.hasMore()) {
-            throw new ProtocolException(ErrorCodes.PARSE_ERROR, "unexpected data after the end of the value");
+        try {
+            input.next();
+            T value = Codecs.instance().forClass(type).read(input);
+            if (input.hasMore()) {
+                throw new ProtocolException(ErrorCodes.PARSE_ERROR, "unexpected data after the end of the value");
+            }
+            return value;
+        } catch (RuntimeException | Error e) {
+            input.abandonBlobs();
+            throw e;
         }
-        return value;
     }
 
     /** Reads one schema value from {@code json}. @see #readValue(InputStream, Class) */
@@ -155,12 +171,13 @@ public final class McpCodec {
     }
 
     private JsonInput input(InputStream in) {
-        return new JsonInput(JsonP.PARSERS.createParser(new Utf8Reader(in, limits.maxMessageBytes())), limits);
+        return JsonInput.of(in, limits, blobs);
     }
 
     /** Builds a {@link McpCodec}. Not thread-safe. */
     public static final class Builder {
         private CodecLimits limits = CodecLimits.DEFAULTS;
+        private BlobSink blobs = BlobSink.IN_MEMORY;
         private final List<McpMethod> methods = new ArrayList<>(McpMethods.all());
 
         private Builder() {
@@ -169,6 +186,15 @@ public final class McpCodec {
         /** @param value the limits to enforce; never null */
         public Builder limits(CodecLimits value) {
             this.limits = Objects.requireNonNull(value, "limits");
+            return this;
+        }
+
+        /**
+         * @param value where the blobs the codec reads go; {@link BlobSink#IN_MEMORY} unless set.
+         *              Never null
+         */
+        public Builder blobSink(BlobSink value) {
+            this.blobs = Objects.requireNonNull(value, "blobSink");
             return this;
         }
 

@@ -141,9 +141,9 @@ class Sep2093GoldenTest {
                   }
                 }
                 """;
-        // as it arrives on the wire: base64 text, kept as it is
+        // as it arrives on the wire: base64 text, decoded while it is read
         JsonRpcResultResponse received = new JsonRpcResultResponse(RequestId.of("read-7"), ReadResourceResult.of(List.of(
-                new BlobResourceContents(asPdf, Blob.ofBase64("JVBERi0xLjQK")),
+                new BlobResourceContents(asPdf, Blob.of("%PDF-1.4\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII))),
                 new TextResourceContents(asText, "Extracted text content of the PDF.")))
                 .withCaching(60_000, CacheScope.PRIVATE));
         assertGolden(received, expected, READ);

@@ -1,8 +1,10 @@
 package dev.jmcp.schema.internal.json;
 
+import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.resources.Blob;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -12,8 +14,11 @@ import jakarta.json.stream.JsonLocation;
 import jakarta.json.stream.JsonParser;
 import jakarta.json.stream.JsonParser.Event;
 import jakarta.json.stream.JsonParsingException;
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The event stream of one message, with what jmcp adds to jakarta.json's parser: the limits of
@@ -23,6 +28,9 @@ import java.util.Arrays;
 public final class JsonInput {
     private final JsonParser parser;
     private final CodecLimits limits;
+    private final BlobSink blobs;
+    /** The blobs of this message so far, released if the message turns out unreadable. */
+    private List<BlobSink.Target> blobTargets;
     private Event current;
     private int depth;
     /** Path segments: a String for an object member, an int[1] counter for an array element. */
@@ -31,9 +39,15 @@ public final class JsonInput {
     /** The code for a value that is well-formed JSON but breaks a rule: -32602 inside params. */
     private int ruleCode = ErrorCodes.INVALID_REQUEST;
 
-    public JsonInput(JsonParser parser, CodecLimits limits) {
+    public JsonInput(JsonParser parser, CodecLimits limits, BlobSink blobs) {
         this.parser = parser;
         this.limits = limits;
+        this.blobs = blobs;
+    }
+
+    /** @return an input over {@code in}, a whole message, read by jmcp's own parser */
+    public static JsonInput of(java.io.InputStream in, CodecLimits limits, BlobSink blobs) {
+        return new JsonInput(new Utf8JsonParser(in, limits.maxMessageBytes(), limits.maxStringLength()), limits, blobs);
     }
 
     /**
@@ -42,8 +56,9 @@ public final class JsonInput {
      *
      * @return the input, positioned on the tree's first event
      */
-    public static JsonInput ofTree(JsonValue tree, CodecLimits limits, String where, int ruleCode) {
-        JsonInput in = new JsonInput(JsonP.PARSERS.createParser((JsonObject) tree), limits);
+    public static JsonInput ofTree(JsonValue tree, JsonInput wire, String where, int ruleCode) {
+        JsonInput in = new JsonInput(JsonP.PARSERS.createParser((JsonObject) tree), wire.limits, wire.blobs);
+        in.blobTargets = wire.targets();
         in.enter(where);
         in.ruleCode(ruleCode);
         in.next();
@@ -58,10 +73,8 @@ public final class JsonInput {
                 throw malformed("the JSON ends early", null);
             }
             event = parser.next();
-        } catch (JsonParsingException e) {
-            throw malformed(e.getMessage(), e);
-        } catch (JsonException e) {
-            throw inputFailure(e);
+        } catch (RuntimeException e) {
+            throw failure(e);
         }
         current = event;
         if (event == Event.START_OBJECT || event == Event.START_ARRAY) {
@@ -84,21 +97,95 @@ public final class JsonInput {
     public boolean hasMore() {
         try {
             return parser.hasNext();
-        } catch (JsonParsingException e) {
-            throw malformed(e.getMessage(), e);
-        } catch (JsonException e) {
-            throw inputFailure(e);
+        } catch (RuntimeException e) {
+            throw failure(e);
         }
     }
 
     /** @return the current member name or string value, checked against {@code maxStringLength} */
     public String text() {
-        String text = parser.getString();
+        String text;
+        try {
+            text = parser.getString();
+        } catch (RuntimeException e) {
+            throw failure(e);
+        }
         if (text.length() > limits.maxStringLength()) {
-            throw new ProtocolException(ErrorCodes.INVALID_REQUEST, "string of " + text.length() + " characters at "
-                    + where() + " exceeds maxStringLength=" + limits.maxStringLength());
+            throw stringTooLong(text.length());
         }
         return text;
+    }
+
+    /** Maps what the parser throws to the JSON-RPC error for it; anything else is rethrown. */
+    private ProtocolException failure(RuntimeException e) {
+        if (e instanceof Utf8JsonParser.StringTooLongException tooLong) {
+            return stringTooLong(tooLong.length());
+        }
+        if (e instanceof JsonParsingException parsing) {
+            return malformed(parsing.getMessage(), parsing);
+        }
+        if (e instanceof JsonException input) {
+            return inputFailure(input);
+        }
+        throw e;
+    }
+
+    private ProtocolException stringTooLong(long length) {
+        return new ProtocolException(ErrorCodes.INVALID_REQUEST, "string of " + length + " characters at "
+                + where() + " exceeds maxStringLength=" + limits.maxStringLength());
+    }
+
+    /**
+     * Reads the current string value as base64 into a target of the codec's {@link BlobSink},
+     * decoding it as it is read: the text is never held.
+     */
+    public Blob blob() {
+        expect(Event.VALUE_STRING, "a string");
+        BlobSink.Target target;
+        try {
+            target = blobs.open();
+        } catch (IOException e) {
+            throw new ProtocolException(ErrorCodes.INTERNAL_ERROR, where() + ": the blob could not be stored: "
+                    + e.getMessage(), null, null, e);
+        }
+        targets().add(target);
+        Base64Decoding decoding = new Base64Decoding(target);
+        try {
+            if (parser instanceof Utf8JsonParser own) {
+                own.streamAscii(decoding);
+            } else {
+                String text = text();
+                byte[] ascii = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (ascii.length != text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length) {
+                    throw rule("not base64: a character that is not ASCII");
+                }
+                decoding.accept(ascii, 0, ascii.length);
+            }
+            decoding.finish();
+            return target.finish();
+        } catch (Utf8JsonParser.NotAsciiException | IllegalArgumentException e) {
+            throw rule("not base64: " + e.getMessage());
+        } catch (JsonException e) {
+            throw failure(e);
+        } catch (IOException e) {
+            throw new ProtocolException(ErrorCodes.INTERNAL_ERROR, where() + ": the blob could not be stored: "
+                    + e.getMessage(), null, null, e);
+        }
+    }
+
+    private List<BlobSink.Target> targets() {
+        if (blobTargets == null) {
+            blobTargets = new ArrayList<>(1);
+        }
+        return blobTargets;
+    }
+
+    /** Releases the blobs read so far: the message they belong to could not be read. */
+    public void abandonBlobs() {
+        if (blobTargets != null) {
+            blobTargets.forEach(BlobSink.Target::abort);
+            blobTargets.clear();
+        }
     }
 
     /** @return the current string value; fails unless the current event is a string */
@@ -295,10 +382,10 @@ public final class JsonInput {
     /** Maps a failure of the input under the parser: a limit, bad UTF-8, or an I/O error. */
     private ProtocolException inputFailure(JsonException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof Utf8Reader.TooLargeException tooLarge) {
+            if (cause instanceof Utf8JsonParser.TooLargeException tooLarge) {
                 return new ProtocolException(ErrorCodes.INVALID_REQUEST, tooLarge.getMessage(), null, null, e);
             }
-            if (cause instanceof Utf8Reader.MalformedException malformed) {
+            if (cause instanceof Utf8JsonParser.MalformedException malformed) {
                 return new ProtocolException(ErrorCodes.PARSE_ERROR, malformed.getMessage(), null, null, e);
             }
         }

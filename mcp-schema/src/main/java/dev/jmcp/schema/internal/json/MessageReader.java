@@ -1,6 +1,5 @@
 package dev.jmcp.schema.internal.json;
 
-import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
@@ -28,13 +27,11 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class MessageReader {
     private final Codecs codecs = Codecs.instance();
     private final MethodTable methods;
-    private final CodecLimits limits;
     private final ValueCodec<JsonRpcError> errorCodec;
     private final Map<Class<?>, ResultCodec<?>> resultCodecs = new ConcurrentHashMap<>();
 
-    public MessageReader(MethodTable methods, CodecLimits limits) {
+    public MessageReader(MethodTable methods) {
         this.methods = methods;
-        this.limits = limits;
         this.errorCodec = codecs.forClass(JsonRpcError.class);
     }
 
@@ -162,8 +159,8 @@ public final class MessageReader {
     }
 
     /** Maps a member that was held as a tree, reading it with the same rules as the wire. */
-    private <T> T fromTree(JsonValue tree, String member, java.util.function.Function<JsonInput, T> reader) {
-        return reader.apply(JsonInput.ofTree(tree, limits, member, ErrorCodes.INVALID_REQUEST));
+    private <T> T fromTree(JsonInput wire, JsonValue tree, String member, java.util.function.Function<JsonInput, T> reader) {
+        return reader.apply(JsonInput.ofTree(tree, wire, member, ErrorCodes.INVALID_REQUEST));
     }
 
     /** The members of one message as they are read, in whatever order they arrive. */
@@ -199,7 +196,7 @@ public final class MessageReader {
                         params = paramsOf(bufferedParams);
                     } else {
                         try {
-                            params = fromTree(bufferedParams, "params", input -> params(input, method));
+                            params = fromTree(in, bufferedParams, "params", input -> params(input, method));
                         } catch (ProtocolException e) {
                             if (e.code() != ErrorCodes.INVALID_PARAMS) {
                                 throw e;
@@ -221,7 +218,7 @@ public final class MessageReader {
                     throw invalid("a result response needs a string or integer \"id\"");
                 }
                 if (bufferedResult != null) {
-                    result = fromTree(bufferedResult, "result", input -> readResult(input, id, pending));
+                    result = fromTree(in, bufferedResult, "result", input -> readResult(input, id, pending));
                 }
                 return new JsonRpcResultResponse(id, result);
             }

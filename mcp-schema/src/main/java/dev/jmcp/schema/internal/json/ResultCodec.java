@@ -49,6 +49,6 @@ final class ResultCodec<T> {
         if (meta >= 0 && values[meta] != null) {
             object.add("_meta", (JsonValue) values[meta]);
         }
-        return inputRequired.read(JsonInput.ofTree(object.build(), in.limits(), in.where(), in.ruleCode()));
+        return inputRequired.read(JsonInput.ofTree(object.build(), in, in.where(), in.ruleCode()));
     }
 }

@@ -105,15 +105,11 @@ final class ScalarCodecs {
         }
     };
 
-    /** A blob is read as the base64 text it arrives as and decoded only when its bytes are read. */
+    /** A blob is decoded as it is read, into a target of the codec's {@link dev.jmcp.schema.codec.BlobSink}. */
     static final ValueCodec<Blob> BLOB = new ValueCodec<>() {
         @Override
         public Blob read(JsonInput in) {
-            String base64 = in.string();
-            if (base64.length() % 4 != 0) {
-                throw in.rule("base64 text must have a length divisible by 4, was " + base64.length());
-            }
-            return Blob.ofBase64(base64);
+            return in.blob();
         }
 
         @Override

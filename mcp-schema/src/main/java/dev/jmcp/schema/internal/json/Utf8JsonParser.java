@@ -1,0 +1,631 @@
+package dev.jmcp.schema.internal.json;
+
+import jakarta.json.JsonException;
+import jakarta.json.stream.JsonLocation;
+import jakarta.json.stream.JsonParser;
+import jakarta.json.stream.JsonParsingException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A JSON pull parser that reads strict UTF-8 straight from bytes, with what JSON-P's parsers lack
+ * for MCP: a string value is read only when it is asked for, and can be handed out in pieces
+ * ({@link #streamAscii}), so a blob of any size passes through one fixed buffer; the message is
+ * stopped at {@code maxMessageBytes}; bytes that are not UTF-8 are reported with their offset; and
+ * a string over {@code maxStringLength} is counted, not held.
+ *
+ * <p>Failures: {@link JsonParsingException} for input that is not JSON, a {@link JsonException}
+ * caused by {@link TooLargeException}, {@link MalformedException} or the stream's own
+ * {@link IOException}, and {@link StringTooLongException}. Not thread-safe.
+ */
+public final class Utf8JsonParser implements JsonParser {
+
+    /** Receives the characters of a string value in pieces. */
+    @FunctionalInterface
+    public interface AsciiSink {
+        /** @param bytes ASCII characters, valid only during the call */
+        void accept(byte[] bytes, int offset, int length) throws IOException;
+    }
+
+    /** A message over {@code maxMessageBytes}. */
+    public static final class TooLargeException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLargeException(long limit) {
+            super("message exceeds maxMessageBytes=" + limit);
+        }
+    }
+
+    /** A byte sequence that is not UTF-8. */
+    public static final class MalformedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedException(long offset) {
+            super("invalid UTF-8 at byte offset " + offset);
+        }
+    }
+
+    /** A string over {@code maxStringLength}; {@link #length} counts all of it. */
+    public static final class StringTooLongException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final long length;
+
+        StringTooLongException(long length) {
+            super("string of " + length + " characters", null, false, false);
+            this.length = length;
+        }
+
+        public long length() {
+            return length;
+        }
+    }
+
+    /** A character that {@link #streamAscii} cannot hand out: non-ASCII, or a bad escape. */
+    public static final class NotAsciiException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotAsciiException(long offset) {
+            super("a character that is not ASCII at byte offset " + offset, null, false, false);
+        }
+    }
+
+    private static final int MAX_BUFFER = 64 * 1024;
+    private static final int MIN_BUFFER = 512;
+    private static final byte OBJECT = 1;
+    private static final byte ARRAY = 2;
+
+    private enum State { TOP, OBJECT_FIRST, MEMBER_VALUE, ARRAY_FIRST, AFTER_VALUE, DONE }
+
+    private final InputStream in;
+    private final long maxBytes;
+    private final int maxStringLength;
+    private final byte[] buf;
+    private int pos;
+    private int limit;
+    /** Bytes of the input before {@code buf[0]}. */
+    private long before;
+    private boolean eof;
+    private long line = 1;
+    private long lineStart;
+
+    private byte[] stack = new byte[16];
+    private int depth;
+    private State state = State.TOP;
+    private Event current;
+    /** The member name, or the string value once it has been read. */
+    private String string;
+    /** The current string value has not been read yet: {@code pos} is just after its opening quote. */
+    private boolean stringPending;
+    private String numberText;
+    private BigDecimal number;
+    private char[] chars = new char[64];
+    private final byte[] one = new byte[1];
+
+    /**
+     * @param in              the message; never closed by the parser
+     * @param maxBytes        the most bytes the message may have
+     * @param maxStringLength the most characters a string may have, except one handed out by
+     *                        {@link #streamAscii}
+     */
+    public Utf8JsonParser(InputStream in, long maxBytes, int maxStringLength) {
+        this.in = in;
+        this.maxBytes = maxBytes;
+        this.maxStringLength = maxStringLength;
+        this.buf = new byte[bufferSize(in)];
+    }
+
+    /** Small messages get a small buffer: the stream says how much it holds, when it knows. */
+    private static int bufferSize(InputStream in) {
+        try {
+            int available = in.available();
+            return available <= 0 ? MAX_BUFFER : Math.max(MIN_BUFFER, Math.min(MAX_BUFFER, available + 1));
+        } catch (IOException e) {
+            return MAX_BUFFER;
+        }
+    }
+
+    // ---- JsonParser
+
+    @Override
+    public boolean hasNext() {
+        if (state != State.TOP && state != State.DONE) {
+            return true;
+        }
+        try {
+            if (stringPending) {
+                skipString();
+            }
+            return peekNonBlank() >= 0;
+        } catch (IOException e) {
+            throw new JsonException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Event next() {
+        try {
+            current = advance();
+            return current;
+        } catch (IOException e) {
+            throw new JsonException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Event currentEvent() {
+        return current;
+    }
+
+    @Override
+    public String getString() {
+        if (current == Event.VALUE_NUMBER) {
+            return numberText;
+        }
+        if (stringPending) {
+            try {
+                string = readString(true);
+            } catch (IOException e) {
+                throw new JsonException(e.getMessage(), e);
+            }
+            stringPending = false;
+        }
+        return string;
+    }
+
+    @Override
+    public boolean isIntegralNumber() {
+        return getBigDecimal().scale() == 0;
+    }
+
+    @Override
+    public int getInt() {
+        return getBigDecimal().intValue();
+    }
+
+    @Override
+    public long getLong() {
+        return getBigDecimal().longValue();
+    }
+
+    @Override
+    public BigDecimal getBigDecimal() {
+        if (number == null) {
+            number = new BigDecimal(numberText);
+        }
+        return number;
+    }
+
+    @Override
+    public JsonLocation getLocation() {
+        long offset = before + pos;
+        long column = offset - lineStart + 1;
+        long lineNumber = line;
+        return new JsonLocation() {
+            @Override
+            public long getLineNumber() {
+                return lineNumber;
+            }
+
+            @Override
+            public long getColumnNumber() {
+                return column;
+            }
+
+            @Override
+            public long getStreamOffset() {
+                return offset;
+            }
+        };
+    }
+
+    /** Leaves the input open: it belongs to the caller. */
+    @Override
+    public void close() {
+    }
+
+    /**
+     * Hands the current string value to {@code sink} in pieces, straight out of the read buffer,
+     * without holding it; escapes are resolved. For values that must be ASCII, such as base64.
+     *
+     * @throws NotAsciiException at the first character that is not ASCII
+     */
+    public void streamAscii(AsciiSink sink) throws IOException {
+        if (!stringPending) {
+            String value = getString();
+            byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
+            for (int i = 0; i < value.length(); i++) {
+                if (value.charAt(i) > 0x7F) {
+                    throw new NotAsciiException(before + pos);
+                }
+            }
+            sink.accept(bytes, 0, bytes.length);
+            return;
+        }
+        stringPending = false;
+        for (;;) {
+            if (pos == limit && !fill()) {
+                throw parsing("the input ends inside a string");
+            }
+            byte[] b = buf;
+            int start = pos;
+            int i = start;
+            int end = limit;
+            while (i < end) {
+                byte x = b[i];
+                if (x == '"' || x == '\\' || x < 0x20) {
+                    break;
+                }
+                i++;
+            }
+            if (i > start) {
+                sink.accept(b, start, i - start);
+            }
+            pos = i;
+            if (i == end) {
+                continue;
+            }
+            byte x = b[i];
+            if (x == '"') {
+                pos++;
+                string = null;
+                return;
+            }
+            long at = before + pos;
+            if (x == '\\') {
+                pos++;
+                int c = escape();
+                if (c > 0x7F) {
+                    throw new NotAsciiException(at);
+                }
+                one[0] = (byte) c;
+                sink.accept(one, 0, 1);
+            } else if (x < 0) {
+                throw new NotAsciiException(at);
+            } else {
+                throw controlCharacter(x);
+            }
+        }
+    }
+
+    // ---- the grammar
+
+    private Event advance() throws IOException {
+        if (stringPending) {
+            skipString();
+        }
+        int c = peekNonBlank();
+        switch (state) {
+            case OBJECT_FIRST:
+                if (c == '}') {
+                    pos++;
+                    return end();
+                }
+                return member(c);
+            case ARRAY_FIRST:
+                if (c == ']') {
+                    pos++;
+                    return end();
+                }
+                return value(c);
+            case AFTER_VALUE: {
+                boolean inObject = stack[depth - 1] == OBJECT;
+                if (c == ',') {
+                    pos++;
+                    int d = peekNonBlank();
+                    return inObject ? member(d) : value(d);
+                }
+                if (c == (inObject ? '}' : ']')) {
+                    pos++;
+                    return end();
+                }
+                throw unexpected(c, inObject ? "',' or '}'" : "',' or ']'");
+            }
+            default: // TOP, MEMBER_VALUE, and DONE, where a second value is the caller's to refuse
+                return value(c);
+        }
+    }
+
+    private Event member(int c) throws IOException {
+        if (c != '"') {
+            throw unexpected(c, "a member name");
+        }
+        pos++;
+        string = readString(true);
+        int colon = peekNonBlank();
+        if (colon != ':') {
+            throw unexpected(colon, "':'");
+        }
+        pos++;
+        state = State.MEMBER_VALUE;
+        return Event.KEY_NAME;
+    }
+
+    private Event value(int c) throws IOException {
+        switch (c) {
+            case '{':
+                pos++;
+                push(OBJECT);
+                state = State.OBJECT_FIRST;
+                return Event.START_OBJECT;
+            case '[':
+                pos++;
+                push(ARRAY);
+                state = State.ARRAY_FIRST;
+                return Event.START_ARRAY;
+            case '"':
+                pos++;
+                stringPending = true;
+                string = null;
+                afterValue();
+                return Event.VALUE_STRING;
+            case 't':
+                literal("true");
+                afterValue();
+                return Event.VALUE_TRUE;
+            case 'f':
+                literal("false");
+                afterValue();
+                return Event.VALUE_FALSE;
+            case 'n':
+                literal("null");
+                afterValue();
+                return Event.VALUE_NULL;
+            default:
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    number();
+                    afterValue();
+                    return Event.VALUE_NUMBER;
+                }
+                throw unexpected(c, "a value");
+        }
+    }
+
+    private Event end() {
+        byte kind = stack[--depth];
+        afterValue();
+        return kind == OBJECT ? Event.END_OBJECT : Event.END_ARRAY;
+    }
+
+    private void afterValue() {
+        state = depth == 0 ? State.DONE : State.AFTER_VALUE;
+    }
+
+    private void push(byte kind) {
+        if (depth == stack.length) {
+            stack = java.util.Arrays.copyOf(stack, depth * 2);
+        }
+        stack[depth++] = kind;
+    }
+
+    private void literal(String word) throws IOException {
+        for (int i = 0; i < word.length(); i++) {
+            int b = peek();
+            if (b != word.charAt(i)) {
+                throw unexpected(b, "'" + word + "'");
+            }
+            pos++;
+        }
+    }
+
+    private void number() throws IOException {
+        int n = 0;
+        for (int b = peek(); b >= 0 && (b >= '0' && b <= '9' || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E');
+                b = peek()) {
+            if (n == 1024) {
+                throw parsing("a number of more than 1024 characters");
+            }
+            n = put(n, (char) b);
+            pos++;
+        }
+        String text = new String(chars, 0, n);
+        if (!JsonNumbers.valid(text)) {
+            throw parsing("'" + text + "' is not a JSON number");
+        }
+        numberText = text;
+        number = null;
+    }
+
+    // ---- strings
+
+    private void skipString() throws IOException {
+        stringPending = false;
+        readString(false);
+    }
+
+    /** Reads a string from just after its opening quote. @return it, or null when not {@code keep} */
+    private String readString(boolean keep) throws IOException {
+        int start = pos;
+        for (int i = start; i < limit; i++) {
+            byte b = buf[i];
+            if (b == '"') {
+                pos = i + 1;
+                // the common case: ASCII without escapes, inside the buffer
+                return keep ? new String(buf, start, i - start, StandardCharsets.ISO_8859_1) : null;
+            }
+            if (b == '\\' || b < 0x20) {
+                break;
+            }
+        }
+        return readStringSlowly(keep);
+    }
+
+    private String readStringSlowly(boolean keep) throws IOException {
+        long length = 0;
+        int n = 0;
+        for (;;) {
+            int b = next("the input ends inside a string");
+            int c;
+            if (b == '"') {
+                break;
+            } else if (b == '\\') {
+                c = escape();
+            } else if (b >= 0x80) {
+                c = utf8(b);
+            } else if (b < 0x20) {
+                throw controlCharacter(b);
+            } else {
+                c = b;
+            }
+            int units = Character.charCount(c);
+            length += units;
+            if (keep && length <= maxStringLength) {
+                if (units == 2) {
+                    n = put(n, Character.highSurrogate(c));
+                    n = put(n, Character.lowSurrogate(c));
+                } else {
+                    n = put(n, (char) c);
+                }
+            }
+        }
+        if (keep && length > maxStringLength) {
+            throw new StringTooLongException(length);
+        }
+        return keep ? new String(chars, 0, n) : null;
+    }
+
+    private int put(int n, char c) {
+        if (n == chars.length) {
+            chars = java.util.Arrays.copyOf(chars, n * 2);
+        }
+        chars[n] = c;
+        return n + 1;
+    }
+
+    /** Reads an escape from just after its backslash. @return the character it stands for */
+    private int escape() throws IOException {
+        int b = next("the input ends inside a string");
+        switch (b) {
+            case '"': return '"';
+            case '\\': return '\\';
+            case '/': return '/';
+            case 'b': return '\b';
+            case 'f': return '\f';
+            case 'n': return '\n';
+            case 'r': return '\r';
+            case 't': return '\t';
+            case 'u': {
+                int c = 0;
+                for (int i = 0; i < 4; i++) {
+                    int h = Character.digit(next("the input ends inside a string"), 16);
+                    if (h < 0) {
+                        throw parsing("a \\u escape needs four hex digits");
+                    }
+                    c = c << 4 | h;
+                }
+                return c;
+            }
+            default:
+                throw parsing("'\\" + (char) b + "' is not a JSON escape");
+        }
+    }
+
+    /** Decodes a multi-byte UTF-8 sequence whose first byte was just read. @return the code point */
+    private int utf8(int first) throws IOException {
+        long offset = before + pos - 1;
+        int needed = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : -1;
+        if (needed < 0 || first > 0xF4 || (first & 0xFE) == 0xC0) {
+            throw new MalformedException(offset);
+        }
+        int cp = first & (0x3F >> needed);
+        for (int i = 0; i < needed; i++) {
+            int b = peek();
+            if (b < 0 || (b & 0xC0) != 0x80) {
+                throw new MalformedException(offset);
+            }
+            pos++;
+            cp = cp << 6 | (b & 0x3F);
+        }
+        if (needed == 2 && (cp < 0x800 || cp >= 0xD800 && cp <= 0xDFFF) || needed == 3 && (cp < 0x10000 || cp > 0x10FFFF)) {
+            throw new MalformedException(offset);
+        }
+        return cp;
+    }
+
+    // ---- bytes
+
+    /** @return the next byte without taking it, or -1 at the end of the input */
+    private int peek() throws IOException {
+        if (pos == limit && !fill()) {
+            return -1;
+        }
+        return buf[pos] & 0xFF;
+    }
+
+    /** @return the next byte, taken; fails at the end of the input with {@code atEnd} */
+    private int next(String atEnd) throws IOException {
+        if (pos == limit && !fill()) {
+            throw parsing(atEnd);
+        }
+        return buf[pos++] & 0xFF;
+    }
+
+    /** Skips JSON whitespace, counting lines. @return the next byte, not taken, or -1 at the end */
+    private int peekNonBlank() throws IOException {
+        for (;;) {
+            if (pos == limit && !fill()) {
+                return -1;
+            }
+            int b = buf[pos];
+            if (b == ' ' || b == '\t' || b == '\r') {
+                pos++;
+            } else if (b == '\n') {
+                pos++;
+                line++;
+                lineStart = before + pos;
+            } else {
+                return b & 0xFF;
+            }
+        }
+    }
+
+    /** Reads the next bytes into the empty buffer. @return false at the end of the input */
+    private boolean fill() throws IOException {
+        if (eof) {
+            return false;
+        }
+        before += limit;
+        pos = 0;
+        limit = 0;
+        int n;
+        do {
+            n = in.read(buf, 0, buf.length);
+        } while (n == 0);
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        limit = n;
+        if (before + n > maxBytes) {
+            throw new TooLargeException(maxBytes);
+        }
+        return true;
+    }
+
+    // ---- errors
+
+    private JsonParsingException parsing(String message) {
+        return new JsonParsingException(message, getLocation());
+    }
+
+    private JsonParsingException controlCharacter(int b) {
+        return parsing(String.format("control character U+%04X inside a string; it must be escaped", b));
+    }
+
+    /** @return the error for byte {@code c} (not taken) where {@code expected} belongs */
+    private RuntimeException unexpected(int c, String expected) throws IOException {
+        if (c < 0) {
+            return parsing("the input ends where " + expected + " belongs");
+        }
+        if (c >= 0x80) {
+            pos++;
+            int cp = utf8(c); // throws for bytes that are not UTF-8 at all
+            return parsing("unexpected character '" + Character.toString(cp) + "' where " + expected + " belongs");
+        }
+        if (c < 0x20 || c == 0x7F) {
+            return parsing(String.format("unexpected character U+%04X where %s belongs", c, expected));
+        }
+        return parsing("unexpected character '" + (char) c + "' where " + expected + " belongs");
+    }
+}
