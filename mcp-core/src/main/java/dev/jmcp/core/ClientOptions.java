@@ -3,6 +3,7 @@ package dev.jmcp.core;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.time.Duration;
@@ -28,6 +29,11 @@ import java.util.Objects;
  *                           providers found through {@link java.util.ServiceLoader}). A transport
  *                           passed to {@link McpClient#connect(dev.jmcp.core.spi.McpTransport, ClientOptions)}
  *                           already has its codec, and keeps it. May be null
+ * @param blobSink           where the blobs the server sends go, handed to the transport provider
+ *                           like {@code limits}; null to keep them in memory
+ *                           ({@link BlobSink#IN_MEMORY}). A client that reads large blobs gives
+ *                           {@link BlobSink#spillToFiles} and raises {@code limits}' maxMessageBytes.
+ *                           May be null
  * @since 0.1
  */
 public record ClientOptions(
@@ -36,7 +42,8 @@ public record ClientOptions(
         Duration callTimeout,
         SessionSettings sessionSettings,
         List<TransportProvider> transportProviders,
-        CodecLimits limits) {
+        CodecLimits limits,
+        BlobSink blobSink) {
 
     /** 30 seconds. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
@@ -62,36 +69,42 @@ public record ClientOptions(
      */
     public static ClientOptions defaults() {
         return new ClientOptions(Implementation.of("jmcp-client", "0.1"), ClientSession.SUPPORTED_VERSIONS.get(0),
-                DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of(), null);
+                DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of(), null, null);
     }
 
     /** @return these options with another client info */
     public ClientOptions withClientInfo(Implementation value) {
-        return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders, limits);
+        return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders, limits, blobSink);
     }
 
     /** @return these options with another protocol revision */
     public ClientOptions withProtocolVersion(String value) {
-        return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders, limits);
+        return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders, limits, blobSink);
     }
 
     /** @return these options with another call timeout */
     public ClientOptions withCallTimeout(Duration value) {
-        return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders, limits);
+        return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders, limits, blobSink);
     }
 
     /** @return these options with other session settings */
     public ClientOptions withSessionSettings(SessionSettings value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders, limits);
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders, limits, blobSink);
     }
 
     /** @return these options choosing only from these transport providers */
     public ClientOptions withTransportProviders(List<TransportProvider> value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value, limits);
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value, limits, blobSink);
+    }
+
+    /** @return these options with another blob sink for a connection by URI; null to keep blobs in memory */
+    public ClientOptions withBlobSink(BlobSink value) {
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
+                value);
     }
 
     /** @return these options with other codec limits for a connection by URI; null for the provider's own */
     public ClientOptions withLimits(CodecLimits value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, value);
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, value, blobSink);
     }
 }

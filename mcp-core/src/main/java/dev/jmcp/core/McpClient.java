@@ -9,6 +9,8 @@ import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.codec.BlobSink;
+import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -122,8 +124,10 @@ public final class McpClient implements AutoCloseable {
         TransportProvider provider = Providers.forScheme(target.getScheme(), candidates);
         McpTransport transport;
         try {
-            transport = options.limits() == null ? provider.connect(target)
-                    : provider.connect(target, new ConnectOptions(options.limits()));
+            transport = options.limits() == null && options.blobSink() == null ? provider.connect(target)
+                    : provider.connect(target, new ConnectOptions(
+                            options.limits() == null ? CodecLimits.DEFAULTS : options.limits(),
+                            options.blobSink() == null ? BlobSink.IN_MEMORY : options.blobSink()));
         } catch (IOException e) {
             throw new UncheckedIOException("could not connect to " + target + " with transport provider '"
                     + provider.id() + "'", e);

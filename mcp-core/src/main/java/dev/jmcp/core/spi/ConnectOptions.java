@@ -1,5 +1,6 @@
 package dev.jmcp.core.spi;
 
+import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
 import java.util.Objects;
 
@@ -11,19 +12,32 @@ import java.util.Objects;
  *
  * @param limits the limits the transport's codec enforces on what the server sends, such as the
  *               longest message ({@link CodecLimits#maxMessageBytes()}); never null
+ * @param blobSink where the transport's codec puts the bytes of the blobs the server sends;
+ *                 never null
  * @since 0.1
  */
-public record ConnectOptions(CodecLimits limits) {
+public record ConnectOptions(CodecLimits limits, BlobSink blobSink) {
 
-    /** {@link CodecLimits#DEFAULTS}. */
-    public static final ConnectOptions DEFAULTS = new ConnectOptions(CodecLimits.DEFAULTS);
+    /** {@link CodecLimits#DEFAULTS}, and blobs kept in memory. */
+    public static final ConnectOptions DEFAULTS = new ConnectOptions(CodecLimits.DEFAULTS, BlobSink.IN_MEMORY);
 
     public ConnectOptions {
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(blobSink, "blobSink");
+    }
+
+    /** Options with these limits, and blobs kept in memory. */
+    public ConnectOptions(CodecLimits limits) {
+        this(limits, BlobSink.IN_MEMORY);
     }
 
     /** @return these options with other limits */
     public ConnectOptions withLimits(CodecLimits value) {
-        return new ConnectOptions(value);
+        return new ConnectOptions(value, blobSink);
+    }
+
+    /** @return these options with another blob sink */
+    public ConnectOptions withBlobSink(BlobSink value) {
+        return new ConnectOptions(limits, value);
     }
 }

@@ -75,7 +75,7 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
         Objects.requireNonNull(options, "options");
         HttpClientSettings settings = clientSettings;
         if (!settings.codec().limits().equals(options.limits())) {
-            settings = settings.withCodec(McpCodec.builder().limits(options.limits()).build());
+            settings = settings.withCodec(McpCodec.builder().limits(options.limits()).blobSink(options.blobSink()).build());
         }
         return new StreamableHttpClientTransport(target, settings);
     }

@@ -102,7 +102,7 @@ public final class StdioTransportProvider implements TransportProvider {
         Objects.requireNonNull(options, "options");
         StdioSettings transport = processOptions.transport();
         if (!transport.codec().limits().equals(options.limits())) {
-            transport = transport.withCodec(McpCodec.builder().limits(options.limits()).build());
+            transport = transport.withCodec(McpCodec.builder().limits(options.limits()).blobSink(options.blobSink()).build());
         }
         return spawn(target, processOptions.withTransport(transport));
     }
