@@ -5,60 +5,38 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Splits a byte stream into newline-delimited lines without building a String per line. Bytes are
- * read in fixed chunks; a line that lies whole inside a chunk is handed out in place, otherwise its
- * bytes are collected in one growable buffer that is reused for every line. A line longer than the
- * limit is not buffered: its bytes are counted and dropped up to the next newline, keeping only its
- * first and last bytes ({@link DroppedMessage}), from which the id of a response can be read. So is
- * a line whose buffer the heap cannot grow to hold.
+ * Splits a byte stream into newline-delimited lines and hands each one out as a stream of its own,
+ * which ends before the newline, so that a message is parsed as it arrives and never held whole: a
+ * line of any length passes through one fixed chunk. Each line's bytes also pass through a
+ * {@link DroppedMessage}, which keeps only its length and its first and last bytes, so a line that
+ * cannot be read can still be reported with its length and the id of the response it carries.
  *
- * <p>Lines handed to the {@link Sink} are valid only during the call; a trailing {@code \r} is
- * removed, and blank lines (only spaces, tabs and {@code \r}) are skipped. Not thread-safe.
+ * <p>Blank lines (only spaces, tabs and {@code \r}) are skipped. Not thread-safe.
  */
 final class LineFramer {
     /** The bytes read from the input in one call. */
     static final int READ_CHUNK = 64 * 1024;
-    private static final int FIRST_LINE_BUFFER = 8 * 1024;
-    // the largest array a JVM reliably allocates
-    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
-    /** Receives what the framer finds. */
+    /** Receives the lines. */
     interface Sink {
-        /** A line of at most {@code maxLineBytes} bytes, without its newline or {@code \r}. */
-        void line(byte[] bytes, int offset, int length);
-
-        /** A line of more than the limit; it was dropped. {@code line} is valid only during the call. */
-        void tooLong(DroppedMessage line);
-
         /**
-         * A line within the limit that did not fit in the heap; it was dropped. {@code line} is valid
-         * only during the call.
+         * A line that is not blank. What the sink leaves unread of it is skipped afterwards.
+         *
+         * @param line valid only during the call
          */
-        void outOfMemory(DroppedMessage line);
-
-        /** The input ended {@code length} bytes after the last newline, and those bytes are not blank. */
-        void unterminated(int length);
+        void line(Line line) throws IOException;
     }
 
     private final InputStream in;
-    private final long maxLineBytes;
-    // one byte of room beyond the limit for the '\r' of a "\r\n" ending
-    private final int capacity;
     private final byte[] chunk = new byte[READ_CHUNK];
-    private byte[] line;
-    private int length;
-    /** What is kept of the line being dropped. */
-    private final DroppedMessage dropped;
-    private boolean dropping;
-    /** Whether the line being dropped is dropped because its buffer could not grow. */
-    private boolean heapExhausted;
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private final Line line;
 
     LineFramer(InputStream in, long maxLineBytes) {
         this.in = in;
-        this.maxLineBytes = maxLineBytes;
-        this.dropped = new DroppedMessage(maxLineBytes);
-        this.capacity = (int) Math.min(maxLineBytes + 1, MAX_ARRAY);
-        this.line = new byte[Math.min(FIRST_LINE_BUFFER, capacity)];
+        this.line = new Line(maxLineBytes);
     }
 
     /**
@@ -68,103 +46,147 @@ final class LineFramer {
      * @throws IOException when reading fails
      */
     void run(Sink sink) throws IOException {
-        int n;
-        while ((n = in.read(chunk)) != -1) {
-            split(sink, n);
-        }
-        if (dropping) {
-            dropped(sink);
-        } else if (length > 0) {
-            int end = withoutCr(line, 0, length);
-            if (!blank(line, 0, end)) {
-                sink.unterminated(length);
-            }
-        }
-        length = 0;
-    }
-
-    private void split(Sink sink, int n) {
-        int start = 0;
-        while (start < n) {
-            int newline = indexOfNewline(chunk, start, n);
-            int end = newline < 0 ? n : newline;
-            int segment = end - start;
-            if (dropping) {
-                dropped.add(chunk, start, segment);
-            } else if (length == 0 && newline >= 0) {
-                emit(sink, chunk, start, segment);
-            } else {
-                append(chunk, start, segment);
-            }
-            if (newline < 0) {
-                return;
-            }
-            if (dropping) {
-                dropped(sink);
-            } else if (length > 0) {
-                emit(sink, line, 0, length);
-                length = 0;
-            }
-            start = newline + 1;
-        }
-    }
-
-    private void append(byte[] bytes, int offset, int count) {
-        if ((long) length + count > capacity) {
-            startDropping(bytes, offset, count, false);
-            return;
-        }
-        if (length + count > line.length) {
-            int grown = (int) Math.min(capacity, Math.max((long) line.length * 2, (long) length + count));
-            byte[] bigger;
+        while (skipBlankLines()) {
+            line.start();
             try {
-                bigger = new byte[grown];
-            } catch (OutOfMemoryError e) {
-                // one line too big for this heap must not end the connection
-                startDropping(bytes, offset, count, true);
-                line = new byte[FIRST_LINE_BUFFER];
-                return;
+                sink.line(line);
+            } finally {
+                line.skipRest();
             }
-            System.arraycopy(line, 0, bigger, 0, length);
-            line = bigger;
-        }
-        System.arraycopy(bytes, offset, line, length, count);
-        length += count;
-    }
-
-    private void emit(Sink sink, byte[] bytes, int offset, int count) {
-        int end = withoutCr(bytes, offset, offset + count);
-        if (blank(bytes, offset, end)) {
-            return;
-        }
-        if (end - offset > maxLineBytes) {
-            dropped.clear();
-            dropped.add(bytes, offset, count);
-            sink.tooLong(dropped);
-            return;
-        }
-        sink.line(bytes, offset, end - offset);
-    }
-
-    private void startDropping(byte[] bytes, int offset, int count, boolean outOfMemory) {
-        dropping = true;
-        heapExhausted = outOfMemory;
-        dropped.clear();
-        dropped.add(line, 0, length);
-        dropped.add(bytes, offset, count);
-        length = 0;
-    }
-
-    private void dropped(Sink sink) {
-        dropping = false;
-        if (heapExhausted && !dropped.isTooLong()) {
-            sink.outOfMemory(dropped);
-        } else {
-            sink.tooLong(dropped);
         }
     }
 
-    private static int indexOfNewline(byte[] bytes, int from, int to) {
+    /** @return false at the end of the input; else the next byte starts a line that is not blank */
+    private boolean skipBlankLines() throws IOException {
+        for (;;) {
+            if (pos == limit && !fill()) {
+                return false;
+            }
+            byte b = chunk[pos];
+            if (b == ' ' || b == '\t' || b == '\r' || b == '\n') {
+                pos++;
+            } else {
+                return true;
+            }
+        }
+    }
+
+    private boolean fill() throws IOException {
+        if (eof) {
+            return false;
+        }
+        int n;
+        do {
+            n = in.read(chunk, 0, chunk.length);
+        } while (n == 0);
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        pos = 0;
+        limit = n;
+        return true;
+    }
+
+    /**
+     * The current line, as a stream that ends before its newline. When the input ends without a
+     * newline, reading fails with {@link Unterminated} instead of ending: a message is complete only
+     * with its newline.
+     */
+    final class Line extends InputStream {
+        private final DroppedMessage seen;
+        private boolean ended;
+        private boolean unterminated;
+
+        private Line(long maxLineBytes) {
+            this.seen = new DroppedMessage(maxLineBytes);
+        }
+
+        private void start() {
+            seen.clear();
+            ended = false;
+            unterminated = false;
+        }
+
+        /** @return what has passed of the line, with its length; after {@link #skipRest()}, all of it */
+        DroppedMessage seen() {
+            return seen;
+        }
+
+        /** @return whether the input ended inside this line */
+        boolean unterminated() {
+            return unterminated;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] bytes, int offset, int length) throws IOException {
+            if (ended) {
+                return -1;
+            }
+            if (pos == limit && !fill()) {
+                ended = true;
+                unterminated = true;
+                throw new Unterminated(seen.length());
+            }
+            int end = Math.min(limit, pos + length);
+            int newline = indexOfNewline(pos, end);
+            int n = (newline < 0 ? end : newline) - pos;
+            // the \r of a \r\n ending is not part of the message (nor of its length)
+            int cr = newline > pos && chunk[newline - 1] == '\r' ? 1 : 0;
+            n -= cr;
+            System.arraycopy(chunk, pos, bytes, offset, n);
+            seen.add(chunk, pos, n);
+            pos += n;
+            if (newline >= 0) {
+                pos += 1 + cr;
+                ended = true;
+                if (n == 0) {
+                    return -1;
+                }
+            }
+            return n;
+        }
+
+        /** @return the bytes up to the newline when it is already read, else 0 (not known) */
+        @Override
+        public int available() {
+            int newline = indexOfNewline(pos, limit);
+            return ended || newline < 0 ? 0 : newline - pos;
+        }
+
+        /** Passes over what is left of the line, keeping count of it. */
+        void skipRest() throws IOException {
+            while (!ended) {
+                if (pos == limit && !fill()) {
+                    ended = true;
+                    unterminated = true;
+                    return;
+                }
+                int newline = indexOfNewline(pos, limit);
+                int end = newline < 0 ? limit : newline;
+                seen.add(chunk, pos, end - pos);
+                pos = end;
+                if (newline >= 0) {
+                    pos++;
+                    ended = true;
+                }
+            }
+        }
+
+        /** Leaves the framer's input open. */
+        @Override
+        public void close() {
+        }
+    }
+
+    private int indexOfNewline(int from, int to) {
+        byte[] bytes = chunk;
         for (int i = from; i < to; i++) {
             if (bytes[i] == '\n') {
                 return i;
@@ -173,17 +195,12 @@ final class LineFramer {
         return -1;
     }
 
-    private static int withoutCr(byte[] bytes, int offset, int end) {
-        return end > offset && bytes[end - 1] == '\r' ? end - 1 : end;
-    }
+    /** The input ended inside a line. */
+    static final class Unterminated extends IOException {
+        private static final long serialVersionUID = 1L;
 
-    private static boolean blank(byte[] bytes, int offset, int end) {
-        for (int i = offset; i < end; i++) {
-            byte b = bytes[i];
-            if (b != ' ' && b != '\t' && b != '\r') {
-                return false;
-            }
+        Unterminated(long length) {
+            super("input ended inside a message: " + length + " bytes after the last newline");
         }
-        return true;
     }
 }

@@ -7,7 +7,6 @@ import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
-import java.io.ByteArrayInputStream;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -362,7 +361,10 @@ public final class StdioTransport implements McpTransport {
         return "StdioTransport[" + name + "]";
     }
 
-    /** Reads each line with the codec and hands the result to the listener. */
+    /**
+     * Reads each line with the codec as its bytes arrive and hands the result to the listener. A
+     * line that cannot be read is passed over to its newline and reported with what is known of it.
+     */
     private final class Delivery implements LineFramer.Sink {
         private final PendingRequests pending;
 
@@ -371,25 +373,23 @@ public final class StdioTransport implements McpTransport {
         }
 
         @Override
-        public void line(byte[] bytes, int offset, int length) {
+        public void line(LineFramer.Line line) throws IOException {
             if (stopped) {
                 return;
             }
             JsonRpcPayload payload;
             try {
-                payload = settings.codec().read(new ByteArrayInputStream(bytes, offset, length), pending);
+                payload = settings.codec().read(line, pending);
             } catch (ProtocolException e) {
-                unreadable(e);
+                unreadable(line, e, false);
                 return;
             } catch (OutOfMemoryError e) {
-                // the parser's buffers are garbage again: fail this message, not the connection
-                DroppedMessage line = new DroppedMessage(settings.maxMessageBytes());
-                line.add(bytes, offset, length);
-                unreadable(line.outOfMemory());
+                // what the parser held is garbage again: fail this message, not the connection
+                unreadable(line, null, true);
                 return;
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, name + ": the codec failed on a line", e);
-                unreadable(new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the message could not be read"));
+                unreadable(line, new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the message could not be read"), false);
                 return;
             }
             synchronized (callbacks) {
@@ -405,21 +405,25 @@ public final class StdioTransport implements McpTransport {
             }
         }
 
-        @Override
-        public void tooLong(DroppedMessage line) {
-            // a response's id fails the request that waits for it now rather than at its timeout
-            unreadable(line.tooLong());
-        }
-
-        @Override
-        public void outOfMemory(DroppedMessage line) {
-            unreadable(line.outOfMemory());
-        }
-
-        @Override
-        public void unterminated(int length) {
-            unreadable(new ProtocolException(ErrorCodes.PARSE_ERROR, "input ended inside a message: " + length
-                    + " bytes after the last newline"));
+        /**
+         * Reports a line the codec could not read, once its rest is passed over: over the limit or
+         * too big for the heap, by its length and the id of the response it carries (failing the
+         * request that waits for it now rather than at its timeout); cut by the end of the input;
+         * or as the codec found it.
+         */
+        private void unreadable(LineFramer.Line line, ProtocolException error, boolean outOfMemory) throws IOException {
+            line.skipRest();
+            DroppedMessage seen = line.seen();
+            if (seen.isTooLong()) {
+                unreadable(seen.tooLong());
+            } else if (outOfMemory) {
+                unreadable(seen.outOfMemory());
+            } else if (line.unterminated()) {
+                unreadable(new ProtocolException(ErrorCodes.PARSE_ERROR, "input ended inside a message: "
+                        + seen.length() + " bytes after the last newline"));
+            } else {
+                unreadable(error);
+            }
         }
 
         private void unreadable(ProtocolException error) {
