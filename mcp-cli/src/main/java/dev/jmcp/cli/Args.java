@@ -131,16 +131,16 @@ final class Args {
     }
 
     /**
-     * @return the option's value as an integer within {@code min..max}, else {@code orElse}
-     * @throws CliException ({@link Exit#USAGE}) when the value is not such an integer
+     * @return the whole number of option {@code name}, or {@code orElse} when it is absent
+     * @throws CliException ({@link Exit#USAGE}) when it is not a whole number from {@code min} to {@code max}
      */
-    int intValue(String name, int orElse, int min, int max) {
+    long longValue(String name, long orElse, long min, long max) {
         String raw = values.get(name);
         if (raw == null) {
             return orElse;
         }
         try {
-            int value = Integer.parseInt(raw.strip());
+            long value = Long.parseLong(raw.strip());
             if (value >= min && value <= max) {
                 return value;
             }
@@ -148,6 +148,14 @@ final class Args {
             // reported below
         }
         throw CliException.usage(name + " must be a whole number from " + min + " to " + max + ", was '" + raw + "'");
+    }
+
+    /**
+     * @return the option's value as an integer within {@code min..max}, else {@code orElse}
+     * @throws CliException ({@link Exit#USAGE}) when the value is not such an integer
+     */
+    int intValue(String name, int orElse, int min, int max) {
+        return (int) longValue(name, orElse, min, max);
     }
 
     /** @return the arguments that are not options, in order, before any {@code --}; never null */

@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * {@code jmcp read [SERVER] URI [-o FILE]}: prints a text resource, or writes a blob to a file (or
- * to standard output when that is not a terminal), decoding its base64 in chunks.
+ * to standard output when that is not a terminal). The blob is decoded while it arrives into a file
+ * beside the output ({@link SpilledBlobs}), which is then renamed into place.
  */
 final class ReadCommand implements Command {
     private static final int CHUNK = 64 * 1024;
@@ -43,12 +44,11 @@ final class ReadCommand implements Command {
                 offers several formats, the first is written (--json shows them all). A collection
                 has no content of its own: list it with jmcp ls.
 
-                Memory: a blob arrives inside one message as one base64 string, 4/3 of its size,
-                which the JSON parser (jakarta.json) collects in a buffer that doubles as it grows.
-                Reading a blob of B bytes takes a heap of about 10 x B while it arrives (a 64 MiB
-                blob needs about -Xmx640m; give it with JAVA_OPTS=-Xmx... to ./jmcp) and 1.33 x B
-                once read; it is then decoded to the output in chunks. A message the heap cannot
-                hold, or one longer than --max-message-bytes, fails the read at once (exit 1).
+                Memory: a blob arrives inside one message as one base64 string, 4/3 of its size.
+                It is decoded as it arrives, 64 KiB at a time, into a file beside FILE (or in the
+                temporary directory, for standard output) that is renamed to FILE once complete,
+                so the heap stays small whatever the size (JAVA_OPTS=-Xmx64m reads a 1 GiB blob).
+                A message longer than --max-message-bytes fails the read at once (exit 1).
 
                   -o, --output FILE   write the content to FILE (replaced only once complete)
 
@@ -66,8 +66,15 @@ final class ReadCommand implements Command {
         String uri = resolved.required("URI", name());
         Path file = context.args().value("--output").map(Path::of).orElse(null);
         ProgressBar bar = new ProgressBar(context.err(), context.terminal().stderr());
+        try (SpilledBlobs blobs = new SpilledBlobs(file == null || file.toString().equals("-") ? null : file)) {
+            return read(context, resolved.target(), uri, file, bar, blobs);
+        }
+    }
+
+    private int read(Context context, Target target, String uri, Path file, ProgressBar bar, SpilledBlobs blobs)
+            throws IOException {
         ReadResourceResult result;
-        try (McpClient client = context.connect(resolved.target())) {
+        try (McpClient client = target.connect(context.clientOptions().withBlobSink(blobs.sink()))) {
             // progress makes the server stage a blob (up to its maxStagedBlobBytes) to count it:
             // worth it only when someone watches the bar
             RequestOptions options = bar.enabled()
@@ -80,6 +87,7 @@ final class ReadCommand implements Command {
                 bar.abandon();
             }
         }
+        blobs.track(result);
         if (context.json()) {
             try (FileSink sink = sink(file, context)) {
                 Json.writeLine(result, sink.stream());
@@ -104,6 +112,9 @@ final class ReadCommand implements Command {
         if (file == null && context.terminal().stdout()) {
             throw CliException.usage(Text.printable(uri) + " is binary (" + Text.printable(contents.mimeType()) + ", "
                     + Text.bytes(blob.length()) + "); write it to a file with -o FILE, or pipe it");
+        }
+        if (file != null && !file.toString().equals("-") && blobs.moveInto(blob, file.toAbsolutePath())) {
+            return Exit.OK;
         }
         try (FileSink sink = sink(file, context)) {
             copy(blob, sink, bar);

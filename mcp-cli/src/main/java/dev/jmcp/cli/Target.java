@@ -27,15 +27,19 @@ record Target(URI uri, String display) {
             or a stdio server's command line after -- at the end (jmcp ls -- ./jmcp serve --root .).
 
               --max-message-bytes N  the longest message the server may send, in bytes (default
-                                     1073741824, 1 GiB); a longer one fails its request at once
+                                     4294967296, 4 GiB); a longer one fails its request at once
             """;
 
-    /** The most bytes one message from the server may have, unless {@code --max-message-bytes} says otherwise: 1 GiB. */
-    static final int DEFAULT_MAX_MESSAGE_BYTES = 1 << 30;
     /**
-     * The longest string the server may send: 1 Gi characters. A blob arrives as one base64 string,
-     * which jakarta.json's parser collects in a {@code char[]} that it doubles as it grows; one of
-     * 2 Gi characters cannot exist, so a larger limit would only change the error.
+     * The most bytes one message from the server may have, unless {@code --max-message-bytes} says
+     * otherwise: 4 GiB. Blobs do not stay in memory ({@code jmcp read} writes them to disk as they
+     * arrive), so the limit is about what the server may make us store, not about the heap.
+     */
+    static final long DEFAULT_MAX_MESSAGE_BYTES = 4L << 30;
+    /**
+     * The longest string other than a blob that the server may send: 1 Gi characters. Such a string
+     * (a text resource) is held whole; one of 2 Gi characters cannot exist, so a larger limit would
+     * only change the error.
      */
     static final int MAX_STRING_LENGTH = 1 << 30;
 
@@ -45,14 +49,14 @@ record Target(URI uri, String display) {
     }
 
     /**
-     * @return the codec limits for what the server sends: {@code --max-message-bytes} (1 GiB by
+     * @return the codec limits for what the server sends: {@code --max-message-bytes} (4 GiB by
      *         default), and strings up to that length, at most {@link #MAX_STRING_LENGTH}
      * @throws CliException ({@link Exit#USAGE}) when {@code --max-message-bytes} is not a whole number
-     *                      from 1024 to 2147483639
+     *                      from 1024 to {@link Long#MAX_VALUE}
      */
     static CodecLimits limits(Args args) {
-        int max = args.intValue("--max-message-bytes", DEFAULT_MAX_MESSAGE_BYTES, 1024, Integer.MAX_VALUE - 8);
-        return CodecLimits.DEFAULTS.withMaxMessageBytes(max).withMaxStringLength(Math.min(max, MAX_STRING_LENGTH));
+        long max = args.longValue("--max-message-bytes", DEFAULT_MAX_MESSAGE_BYTES, 1024, Long.MAX_VALUE);
+        return CodecLimits.DEFAULTS.withMaxMessageBytes(max).withMaxStringLength((int) Math.min(max, MAX_STRING_LENGTH));
     }
 
     /**

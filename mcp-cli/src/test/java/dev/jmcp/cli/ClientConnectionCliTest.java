@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,12 +51,31 @@ class ClientConnectionCliTest {
     }
 
     @Test
-    void aMessageTheHeapCannotHoldFailsTheReadAtOnce() throws IOException {
-        String uri = blob(13 * 1024 * 1024); // about 130 MiB of heap while it is parsed
-        List<String> argv = new ArrayList<>(List.of("read", uri, "-o", dir.resolve("copy.bin").toString(),
-                "--timeout", "120", "--"));
+    void aBlobBiggerThanTheHeapIsDecodedToTheFileAsItArrives() throws IOException {
+        String uri = blob(96 * 1024 * 1024); // 128 MiB of base64 in one message, for a 64 MiB heap
+        Path out = dir.resolve("out").resolve("copy.bin");
+        Files.createDirectories(out.getParent());
+        List<String> argv = new ArrayList<>(List.of("read", uri, "-o", out.toString(), "--timeout", "120", "--"));
         argv.addAll(Cli.server(dir.toRealPath()));
         Cli.Result result = Cli.run(Cli.command("-Xmx64m"), argv);
+        assertEquals(Exit.OK, result.exitCode(), result::toString);
+        assertEquals(-1, Files.mismatch(dir.toRealPath().resolve("data.bin"), out), "the copy differs");
+        try (Stream<Path> left = Files.list(out.getParent())) {
+            assertEquals(List.of(out), left.toList(), "only the output is left beside it");
+        }
+    }
+
+    @Test
+    void aMessageTheHeapCannotHoldFailsTheReadAtOnce() throws IOException {
+        // a text resource is held whole: 7 Mi characters (under the server's 8 MiB for text), with
+        // escapes, take a parser buffer of 8 Mi chars (16 MiB) and the String: too much for -Xmx16m
+        Path root = dir.toRealPath();
+        Files.writeString(root.resolve("big.txt"), "line\n".repeat(1_468_000));
+        String uri = root.resolve("big.txt").toUri().toString();
+        List<String> argv = new ArrayList<>(List.of("read", uri, "-o", dir.resolve("copy.txt").toString(),
+                "--timeout", "120", "--"));
+        argv.addAll(Cli.server(root));
+        Cli.Result result = Cli.run(Cli.command("-Xmx16m"), argv);
         assertEquals(Exit.PROTOCOL, result.exitCode(), result::toString);
         assertTrue(result.stderr().matches("(?s)jmcp: message of \\d+ bytes could not be read: the Java heap is too "
                 + "small for it \\(OutOfMemoryError\\) \\(-32603\\)\\R"), result::toString);

@@ -63,19 +63,19 @@ class TargetTest {
     }
 
     @Test
-    void aClientReadsMessagesOfUpToOneGibibyteUnlessToldOtherwise() {
+    void aClientReadsMessagesOfUpToFourGibibytesUnlessToldOtherwise() {
         CodecLimits limits = limits();
-        assertEquals(1L << 30, limits.maxMessageBytes());
+        assertEquals(4L << 30, limits.maxMessageBytes());
         assertEquals(1 << 30, limits.maxStringLength());
         assertEquals(CodecLimits.DEFAULT_MAX_DEPTH, limits.maxDepth());
 
         assertEquals(CodecLimits.DEFAULTS.withMaxMessageBytes(4096).withMaxStringLength(4096),
                 limits("--max-message-bytes", "4096"));
-        CodecLimits largest = limits("--max-message-bytes=" + (Integer.MAX_VALUE - 8));
-        assertEquals(Integer.MAX_VALUE - 8, largest.maxMessageBytes());
-        assertEquals(1 << 30, largest.maxStringLength(), "a parser buffer of 2 Gi characters cannot exist");
+        CodecLimits largest = limits("--max-message-bytes=" + Long.MAX_VALUE);
+        assertEquals(Long.MAX_VALUE, largest.maxMessageBytes());
+        assertEquals(1 << 30, largest.maxStringLength(), "a string of 2 Gi characters cannot exist");
 
-        for (String bad : List.of("10", "x", "2147483647", "-1")) {
+        for (String bad : List.of("10", "x", "9223372036854775808", "-1")) {
             CliException failure = assertThrows(CliException.class, () -> limits("--max-message-bytes", bad));
             assertEquals(Exit.USAGE, failure.exitCode(), bad);
         }
