@@ -3,6 +3,7 @@ package dev.jmcp.benchmarks;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -55,10 +56,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code BlobWriteBenchmark}'s {@code chunkedEncoderBaseline} does the other way.</li>
  * </ul>
  * Each reads the response to its end and returns the number of raw bytes it copied. jmcp's codec
- * gets {@code maxMessageBytes} and {@code maxStringLength} raised to the message's length (the
- * defaults stop at 16 MiB), as a client that reads large blobs must; Jackson's
- * {@code maxStringLength} is raised the same way, though its streaming path does not check it.
- * The trial setup checks that all three copy exactly the source bytes.
+ * is given the sink as its {@link BlobSink}, so the blob is decoded into it while the message is
+ * read, and {@code maxMessageBytes} raised to the message's length (the default stops at 16 MiB),
+ * as a client that reads large blobs must; Jackson's {@code maxStringLength} is raised the same
+ * way, though its streaming path does not check it. The trial setup checks that all four copy
+ * exactly the source bytes.
  *
  * <p>Short by default; {@code bench/run --full} for real numbers.
  */
@@ -81,6 +83,7 @@ public class BlobDecodeBenchmark {
     private byte[] bytes;
     private byte[] json;
     private McpCodec codec;
+    private final OutputBlobSink blobOutput = new OutputBlobSink();
     private JsonFactory jackson;
     private JsonParserFactory parsson;
     private final CountingSink sink = new CountingSink();
@@ -96,8 +99,8 @@ public class BlobDecodeBenchmark {
                 .size((long) size).isCollection(false).build();
         json = McpCodec.defaults().toBytes(new JsonRpcResultResponse(RequestId.of(1),
                 ReadResourceResult.of(new BlobResourceContents(resource, Blob.of(bytes)))));
-        codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(json.length)
-                .withMaxStringLength(json.length)).build();
+        codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(json.length))
+                .blobSink(blobOutput).build();
         jackson = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(json.length).build())
                 .build();
@@ -130,9 +133,42 @@ public class BlobDecodeBenchmark {
     }
 
     private long decodeJmcp(OutputStream out) throws IOException {
+        blobOutput.out = out;
         JsonRpcResultResponse response = (JsonRpcResultResponse) codec.read(new ByteArrayInputStream(json), READ);
         ReadResourceResult result = (ReadResourceResult) response.result();
-        return ((BlobResourceContents) result.contents().get(0)).blob().transferTo(out);
+        return ((BlobResourceContents) result.contents().get(0)).blob().length();
+    }
+
+    /**
+     * The client's byte sink as jmcp takes it: a {@link BlobSink} whose target writes each decoded
+     * chunk to the output of the current call. The record then holds only the blob's length.
+     */
+    private static final class OutputBlobSink implements BlobSink, BlobSink.Target {
+        OutputStream out;
+        private long count;
+
+        @Override
+        public Target open() {
+            count = 0;
+            return this;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            out.write(bytes, offset, length);
+            count += length;
+        }
+
+        @Override
+        public Blob finish() {
+            return Blob.ofStream(() -> {
+                throw new IOException("the blob went to the benchmark's sink");
+            }, count);
+        }
+
+        @Override
+        public void abort() {
+        }
     }
 
     private long decodeJackson(OutputStream out) throws IOException {
