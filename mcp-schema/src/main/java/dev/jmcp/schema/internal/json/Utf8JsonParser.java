@@ -250,15 +250,8 @@ public final class Utf8JsonParser implements JsonParser {
             }
             byte[] b = buf;
             int start = pos;
-            int i = start;
             int end = limit;
-            while (i < end) {
-                byte x = b[i];
-                if (x == '"' || x == '\\' || x < 0x20) {
-                    break;
-                }
-                i++;
-            }
+            int i = start + plainRun();
             if (i > start) {
                 sink.accept(b, start, i - start);
             }
@@ -455,6 +448,16 @@ public final class Utf8JsonParser implements JsonParser {
         long length = 0;
         int n = 0;
         for (;;) {
+            // a run of plain bytes is taken in bulk: most text is one long run between escapes
+            int run = plainRun();
+            if (run > 0) {
+                length += run;
+                if (keep && length <= maxStringLength) {
+                    n = putAscii(n, run);
+                }
+                pos += run;
+                continue;
+            }
             int b = next("the input ends inside a string");
             int c;
             if (b == '"') {
@@ -483,6 +486,33 @@ public final class Utf8JsonParser implements JsonParser {
             throw new StringTooLongException(length);
         }
         return keep ? new String(chars, 0, n) : null;
+    }
+
+    /** @return how many plain bytes (ASCII, not {@code "}, a backslash or a control character) start at {@code pos} */
+    private int plainRun() {
+        byte[] b = buf;
+        int end = limit;
+        int i = PlainRuns.skipWords(b, pos, end);
+        while (i < end) {
+            byte x = b[i];
+            if (x == '"' || x == '\\' || x < 0x20) {
+                break;
+            }
+            i++;
+        }
+        return i - pos;
+    }
+
+    private int putAscii(int n, int count) {
+        if (n + count > chars.length) {
+            chars = java.util.Arrays.copyOf(chars, Math.max(n + count, n * 2));
+        }
+        byte[] b = buf;
+        char[] c = chars;
+        for (int i = 0, from = pos; i < count; i++) {
+            c[n + i] = (char) b[from + i];
+        }
+        return n + count;
     }
 
     private int put(int n, char c) {
