@@ -7,6 +7,7 @@ import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -209,7 +210,7 @@ public final class McpServer implements AutoCloseable {
         private final Set<ServerSession> own = ConcurrentHashMap.newKeySet();
         private final CompletableFuture<Void> idle = new CompletableFuture<>();
         private final AtomicBoolean stopped = new AtomicBoolean();
-        private volatile AutoCloseable stop;
+        private volatile Serving stop;
 
         private Endpoint(URI address) {
             this.address = address;
@@ -225,9 +226,10 @@ public final class McpServer implements AutoCloseable {
             });
         }
 
-        /** @return where it listens; never null */
+        /** @return where it listens, as bound: for port 0, with the port the system chose; never null */
         public URI address() {
-            return address;
+            Serving serving = stop;
+            return serving == null ? address : serving.address();
         }
 
         /** @return this endpoint's open sessions; a snapshot; never null */

@@ -61,7 +61,7 @@ class McpClientConnectTest {
         }
 
         @Override
-        public AutoCloseable serve(URI address, Consumer<McpTransport> onSession) {
+        public dev.jmcp.core.spi.Serving serve(URI address, Consumer<McpTransport> onSession) {
             throw new UnsupportedOperationException();
         }
     }
@@ -108,7 +108,7 @@ class McpClientConnectTest {
             }
 
             @Override
-            public AutoCloseable serve(URI address, Consumer<McpTransport> onSession) {
+            public dev.jmcp.core.spi.Serving serve(URI address, Consumer<McpTransport> onSession) {
                 throw new UnsupportedOperationException();
             }
         };

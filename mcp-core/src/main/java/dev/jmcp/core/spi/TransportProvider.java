@@ -57,8 +57,8 @@ public interface TransportProvider {
      * @param address where to listen, in the provider's terms ({@code stdio:-} for the process's own
      *                stdin and stdout, {@code http://127.0.0.1:8765/mcp} for HTTP)
      * @param onSession receives each new transport, not yet started; never null
-     * @return stops serving; never null
+     * @return where it listens (the port bound, for port 0), and how to stop; never null
      * @throws IOException when the address cannot be bound
      */
-    AutoCloseable serve(URI address, Consumer<McpTransport> onSession) throws IOException;
+    Serving serve(URI address, Consumer<McpTransport> onSession) throws IOException;
 }

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty;
 
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Serving;
 import dev.jmcp.transport.netty.internal.ServerChannelInitializer;
 import dev.jmcp.transport.netty.internal.ServerContext;
 import dev.jmcp.transport.netty.internal.SessionRegistry;
@@ -42,7 +43,7 @@ import java.util.function.Consumer;
  *
  * @since 0.1
  */
-public final class NettyHttpServer implements AutoCloseable {
+public final class NettyHttpServer implements Serving {
     private static final System.Logger LOG = System.getLogger(NettyHttpServer.class.getName());
     private static final AtomicInteger SERVERS = new AtomicInteger();
     /** The path served when the address has none. */
@@ -139,6 +140,12 @@ public final class NettyHttpServer implements AutoCloseable {
 
     /** @return the MCP endpoint with the port actually bound, such as {@code http://127.0.0.1:53817/mcp}; never null */
     public URI uri() {
+        return uri;
+    }
+
+    /** @return {@link #uri()} */
+    @Override
+    public URI address() {
         return uri;
     }
 

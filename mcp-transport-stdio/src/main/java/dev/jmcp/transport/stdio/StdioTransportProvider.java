@@ -2,6 +2,7 @@ package dev.jmcp.transport.stdio;
 
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
@@ -123,7 +124,7 @@ public final class StdioTransportProvider implements TransportProvider {
      * @throws IllegalStateException    when this process's standard streams already belong to a transport
      */
     @Override
-    public AutoCloseable serve(URI address, Consumer<McpTransport> onSession) {
+    public Serving serve(URI address, Consumer<McpTransport> onSession) {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(onSession, "onSession");
         if (!SELF.equals(address)) {
@@ -132,7 +133,7 @@ public final class StdioTransportProvider implements TransportProvider {
         }
         StdioTransport transport = StdioTransport.ofSystem();
         onSession.accept(transport);
-        return transport::close;
+        return Serving.of(address, transport::close);
     }
 
     /**

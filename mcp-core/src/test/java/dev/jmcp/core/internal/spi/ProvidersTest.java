@@ -76,7 +76,7 @@ class ProvidersTest {
         }
 
         @Override
-        public AutoCloseable serve(URI address, Consumer<McpTransport> onSession) {
+        public dev.jmcp.core.spi.Serving serve(URI address, Consumer<McpTransport> onSession) {
             throw new UnsupportedOperationException();
         }
     }
