@@ -21,7 +21,7 @@ public final class SseReader {
     private static final byte[] DATA = "data:".getBytes(StandardCharsets.US_ASCII);
 
     private final InputStream in;
-    private final byte[] buffer = new byte[8192];
+    private final byte[] buffer = new byte[64 * 1024];
     private int position;
     private int limit;
     private String lastEventId;
@@ -271,26 +271,27 @@ public final class SseReader {
                 // the data so far may look complete, but the event never ended: it must not be used
                 throw new EOFException("the event stream ended inside an event");
             }
-            int n = 0;
-            while (n < length && position < limit) {
-                byte b = buffer[position];
-                if (b == '\n' || b == '\r') {
-                    if (n > 0) {
-                        return n; // the line break is handled on the next call
-                    }
-                    position++;
-                    endOfLine(b);
-                    if (nextLineIsData()) {
-                        target[offset] = '\n';
-                        return 1;
-                    }
-                    ended = true;
-                    return -1;
-                }
-                target[offset + n++] = b;
-                position++;
+            // copy the run up to the next line break in one go: a blob's data line is megabytes long
+            int end = Math.min(limit, position + length);
+            int i = position;
+            while (i < end && buffer[i] != '\n' && buffer[i] != '\r') {
+                i++;
             }
-            return n;
+            int n = i - position;
+            if (n > 0) {
+                System.arraycopy(buffer, position, target, offset, n);
+                position = i;
+                return n;
+            }
+            byte b = buffer[position];
+            position++;
+            endOfLine(b);
+            if (nextLineIsData()) {
+                target[offset] = '\n';
+                return 1;
+            }
+            ended = true;
+            return -1;
         }
 
         void drain() throws IOException {
