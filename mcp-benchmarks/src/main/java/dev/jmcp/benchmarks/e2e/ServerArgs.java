@@ -1,0 +1,79 @@
+package dev.jmcp.benchmarks.e2e;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The command line both end-to-end servers take:
+ * {@code --stdio | --http PORT [--file PATH] [--entries N]}.
+ * <ul>
+ *   <li>{@code --stdio}: MCP over the process's stdin and stdout;</li>
+ *   <li>{@code --http PORT}: Streamable HTTP at {@code http://127.0.0.1:PORT/mcp} (0 for any free
+ *       port); the server prints that URL, with the bound port, as the first line of stdout
+ *       once it listens;</li>
+ *   <li>{@code --file PATH}: also serve that file as a blob, named by its real path's
+ *       {@code file:} URI (the URI {@code jmcp serve --root} gives it);</li>
+ *   <li>{@code --entries N}: serve N list entries instead of {@value BenchResources#LIST_ENTRIES}, to
+ *       see what the size of the listing costs other requests (the benchmark always serves all).</li>
+ * </ul>
+ *
+ * @param httpPort the port, or -1 for stdio
+ * @param file     may be null
+ * @param entries  how many list entries to serve
+ */
+record ServerArgs(int httpPort, Path file, int entries) {
+    static final String USAGE = "usage: --stdio | --http PORT [--file PATH] [--entries N]";
+    /** The address both servers listen on: loopback only. */
+    static final String HOST = "127.0.0.1";
+    /** The MCP endpoint's path on both servers. */
+    static final String PATH = "/mcp";
+
+    boolean stdio() {
+        return httpPort < 0;
+    }
+
+    /** @throws IllegalArgumentException naming what is wrong, with the usage line */
+    static ServerArgs parse(String... args) {
+        Integer port = null;
+        Path file = null;
+        int entries = BenchResources.LIST_ENTRIES;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--stdio" -> port = -1;
+                case "--http" -> port = Integer.parseInt(value(args, ++i));
+                case "--file" -> file = Path.of(value(args, ++i));
+                case "--entries" -> entries = Integer.parseInt(value(args, ++i));
+                default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'; " + USAGE);
+            }
+        }
+        if (port == null) {
+            throw new IllegalArgumentException("say --stdio or --http PORT; " + USAGE);
+        }
+        if (file != null && !Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("--file " + file + " is not a readable file");
+        }
+        if (entries < 0 || entries > BenchResources.LIST_ENTRIES) {
+            throw new IllegalArgumentException("--entries takes 0 to " + BenchResources.LIST_ENTRIES + ", was " + entries);
+        }
+        return new ServerArgs(port, file, entries);
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
+        }
+        return args[i];
+    }
+
+    /** @return the {@code file:} URI both servers give {@link #file()} */
+    String fileUri() throws IOException {
+        return file.toRealPath().toUri().toASCIIString();
+    }
+
+    /** Tells the benchmark where the server listens, once it does: the first line of stdout. */
+    static void announce(int boundPort) {
+        System.out.println("http://" + HOST + ":" + boundPort + PATH);
+        System.out.flush();
+    }
+}
