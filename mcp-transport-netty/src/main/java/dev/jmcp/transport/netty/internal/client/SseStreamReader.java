@@ -59,10 +59,11 @@ final class SseStreamReader {
                         if (reader.lastEventId() != null) {
                             lastEventId = reader.lastEventId();
                         }
-                        if (owed != null && owed.isEmpty()) {
-                            break;
-                        }
                     }
+                    // read to the end even once every answer is in (the server ends a POST's stream
+                    // right after them): java.net.http may already have pooled the connection when
+                    // the last chunk arrived, and closing the body early would close it under the
+                    // next request
                 } catch (IOException | RuntimeException e) {
                     LOG.log(Level.DEBUG, "a stream from {0} dropped: {1}", connection.target, e.toString());
                 } finally {
