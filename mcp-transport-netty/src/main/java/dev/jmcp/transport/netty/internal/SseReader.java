@@ -294,6 +294,23 @@ public final class SseReader {
             return -1;
         }
 
+        /**
+         * @return the bytes of this line already buffered when its end is buffered too, else 0: a
+         *         reader sizes its own buffer by it, small for a small message
+         */
+        @Override
+        public int available() {
+            if (ended) {
+                return 0;
+            }
+            for (int i = position; i < limit; i++) {
+                if (buffer[i] == '\n' || buffer[i] == '\r') {
+                    return i - position;
+                }
+            }
+            return 0;
+        }
+
         void drain() throws IOException {
             byte[] skip = new byte[4096];
             while (read(skip, 0, skip.length) >= 0) {

@@ -121,6 +121,9 @@ public final class ClientConnection {
 
     // ---- sending ----
 
+    /** The most bytes of a request body that is sent with a Content-Length rather than chunked. */
+    private static final int SMALL_BODY = 16 * 1024;
+
     /** @param payload never null */
     public CompletableFuture<Void> send(JsonRpcPayload payload) {
         if (closed.get()) {
@@ -198,14 +201,26 @@ public final class ClientConnection {
         return builder;
     }
 
+    /**
+     * The request body: a message of up to {@value #SMALL_BODY} bytes (nearly every one a client
+     * sends) with a Content-Length, read once; a larger one streamed, chunked, as it is encoded.
+     */
     HttpRequest.BodyPublisher body(JsonRpcPayload payload) {
-        return HttpRequest.BodyPublishers.ofInputStream(() -> {
-            try {
-                return settings.codec().encode(payload);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        SmallBody small = new SmallBody(SMALL_BODY);
+        try {
+            settings.codec().write(payload, small);
+            return HttpRequest.BodyPublishers.ofByteArray(small.bytes(), 0, small.length());
+        } catch (SmallBody.Full full) {
+            return HttpRequest.BodyPublishers.ofInputStream(() -> {
+                try {
+                    return settings.codec().encode(payload);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     // ---- receiving ----
