@@ -29,9 +29,9 @@ public final class SpillingTarget implements BlobSink.Target {
 
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
-        if (out == null && (long) memory.length() + length > inMemoryBytes) {
+        if (out == null && memory.length() + length > inMemoryBytes) {
             out = createFile();
-            out.write(memory.bytes(), 0, memory.length());
+            memory.writeTo(out);
             memory = null;
         }
         if (out != null) {
