@@ -52,6 +52,18 @@ class ResourcesListTest {
         return page.resources().stream().map(Resource::uri).toList();
     }
 
+    /** @return the URIs of each page of the top-level listing, following the cursors (at most 10 pages) */
+    private static List<List<String>> pages(McpClient client) {
+        List<List<String>> pages = new ArrayList<>();
+        String cursor = null;
+        do {
+            ListResourcesResult page = client.resources().list(cursor);
+            pages.add(uris(page));
+            cursor = page.nextCursor();
+        } while (cursor != null && pages.size() < 10);
+        return pages;
+    }
+
     @Test
     void listPagesThroughEveryTopLevelResourceInOrder() {
         // 5 leaves + 2 collections at the top, 3 per page: 3 pages
@@ -73,16 +85,8 @@ class ResourcesListTest {
             six.addText(Resource.of("six://" + i, "n" + i), "x");
         }
         try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), six)) {
-            McpClient c = small.client();
-            List<List<String>> pages = new ArrayList<>();
-            String cursor = null;
-            do {
-                ListResourcesResult page = c.resources().list(cursor);
-                pages.add(uris(page));
-                cursor = page.nextCursor();
-            } while (cursor != null && pages.size() < 10);
             assertEquals(List.of(List.of("six://1", "six://2"), List.of("six://3", "six://4"), List.of("six://5", "six://6")),
-                    pages);
+                    pages(small.client()));
         }
     }
 
@@ -91,6 +95,21 @@ class ResourcesListTest {
         try (Harness ordered = new Harness(new StaticProvider("b", 0, "x"), new StaticProvider("a", 0, "y"),
                 new StaticProvider("z", -1, "w"))) {
             assertEquals(List.of("z://w", "a://y", "b://x"), uris(ordered.client().resources().list()));
+        }
+    }
+
+    @Test
+    void pagesCrossProvidersAndEachProviderSkipsToThePageItself() throws Exception {
+        StaticProvider z = new StaticProvider("z", -1, "w1", "w2", "w3");
+        StaticProvider a = new StaticProvider("a", 0, "y1");
+        StaticProvider b = new StaticProvider("b", 0, "x1", "x2", "x3");
+        try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), b, a, z)) {
+            assertEquals(List.of(List.of("z://w1", "z://w2"), List.of("z://w3", "a://y1"), List.of("b://x1", "b://x2"),
+                    List.of("b://x3")), pages(small.client()));
+            // a page that starts in b is found without walking z and a again
+            assertEquals(List.of(0L, 2L), z.skips);
+            assertEquals(List.of(0L), a.skips);
+            assertEquals(List.of(0L, 0L, 2L), b.skips, "b is opened to learn that page 2 is not the last");
         }
     }
 

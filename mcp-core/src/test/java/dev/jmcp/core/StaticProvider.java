@@ -7,12 +7,15 @@ import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
-/** A fixed list of top-level text leaves under {@code <id>://}, with a priority, counting reads. */
+/** A fixed list of top-level text leaves under {@code <id>://}, with a priority, counting reads and recording skips. */
 class StaticProvider implements ResourceProvider {
     final AtomicInteger reads = new AtomicInteger();
+    /** The {@code skip} of every {@link #list(long)}, in order. */
+    final List<Long> skips = new CopyOnWriteArrayList<>();
     private final String id;
     private final int priority;
     private final List<Resource> resources;
@@ -44,6 +47,12 @@ class StaticProvider implements ResourceProvider {
     @Override
     public Stream<Resource> list() {
         return resources.stream();
+    }
+
+    @Override
+    public Stream<Resource> list(long skip) {
+        skips.add(skip);
+        return list().skip(skip);
     }
 
     @Override

@@ -50,6 +50,19 @@ public interface ResourceProvider {
     Stream<Resource> list();
 
     /**
+     * The top-level resources after the first {@code skip} of them: what a later page of
+     * {@code resources/list} needs. The default skips over {@link #list()}; a provider that holds
+     * many resources, or whose entries are costly to describe, overrides it to start at the page
+     * without passing over the resources before it, so that a page costs its own size.
+     *
+     * @param skip how many resources to leave out, never negative
+     * @return the resources after those, in the same stable order; the caller closes the stream
+     */
+    default Stream<Resource> list(long skip) {
+        return list().skip(skip);
+    }
+
+    /**
      * @param uri a URI this provider owns
      * @return the resource's metadata, without reading its content; empty when it does not exist
      */

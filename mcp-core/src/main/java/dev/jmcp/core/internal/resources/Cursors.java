@@ -13,16 +13,17 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Opaque pagination cursors. A cursor is base64url of (offset, listing generation, MAC), where
- * the MAC is HMAC-SHA256, cut to 128 bits, over (listing scope, offset, generation) under a
- * random key of this server. A client can read the offset but cannot make another valid cursor:
+ * Opaque pagination cursors. A cursor is base64url of (part, offset, listing generation, MAC),
+ * where part and offset are the {@link ListingPosition} of the page and the MAC is HMAC-SHA256,
+ * cut to 128 bits, over (listing scope, part, offset, generation) under a random key of this
+ * server. A client can read the position but cannot make another valid cursor:
  * not for another position, not for another listing (the scope is in the MAC but not in the
  * cursor), and not for a later listing generation. The generation advances whenever a provider
  * reports {@code listChanged}, which makes every earlier cursor stale.
  */
 final class Cursors {
     private static final String ALGORITHM = "HmacSHA256";
-    private static final int PAYLOAD = Long.BYTES * 2;
+    private static final int PAYLOAD = Integer.BYTES + Long.BYTES * 2;
     private static final int MAC = 16;
 
     private final SecretKeySpec key;
@@ -43,23 +44,23 @@ final class Cursors {
         return generation.get();
     }
 
-    /** @return the cursor of the page that starts at {@code offset} of the listing {@code scope} */
-    String issue(String scope, long offset) {
+    /** @return the cursor of the page that starts at {@code position} of the listing {@code scope} */
+    String issue(String scope, ListingPosition position) {
         ByteBuffer token = ByteBuffer.allocate(PAYLOAD + MAC);
-        token.putLong(offset).putLong(generation.get());
+        token.putInt(position.part()).putLong(position.offset()).putLong(generation.get());
         token.put(mac(scope, token.array(), PAYLOAD));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
     }
 
     /**
      * @param cursor a cursor from the client; null for the first page
-     * @return the offset it stands for; 0 for null
+     * @return the position it stands for; {@link ListingPosition#START} for null
      * @throws ProtocolException {@code -32602} naming {@code params.cursor} when it is forged,
      *                           changed, from another listing, or stale
      */
-    long offset(String scope, String cursor) {
+    ListingPosition position(String scope, String cursor) {
         if (cursor == null) {
-            return 0;
+            return ListingPosition.START;
         }
         byte[] token;
         try {
@@ -75,12 +76,13 @@ final class Cursors {
             throw ResourceErrors.invalidCursor();
         }
         ByteBuffer payload = ByteBuffer.wrap(token, 0, PAYLOAD);
+        int part = payload.getInt();
         long offset = payload.getLong();
         long issuedIn = payload.getLong();
         if (issuedIn != generation.get()) {
             throw ResourceErrors.staleCursor();
         }
-        return offset;
+        return new ListingPosition(part, offset);
     }
 
     private byte[] mac(String scope, byte[] payload, int length) {

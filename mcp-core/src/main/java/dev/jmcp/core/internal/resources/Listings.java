@@ -8,13 +8,15 @@ import dev.jmcp.schema.resources.ResourceTemplate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.LongFunction;
 import java.util.stream.Stream;
 
 /**
  * Pages of the three listings: the top-level resources of all providers (in provider order), the
- * children of one collection, and the templates of all providers. A page is found by skipping to
- * the cursor's offset in the listing, which the providers must keep in a stable order.
+ * children of one collection, and the templates of all providers. A listing is a sequence of
+ * parts, one per provider; a cursor names a part and an offset in it ({@link ListingPosition}),
+ * and the part's provider skips to that offset itself, so that a page costs about its own size
+ * when the provider can skip cheaply. Providers must keep their listings in a stable order.
  */
 final class Listings {
     private static final String TOP = "resources";
@@ -31,65 +33,61 @@ final class Listings {
     }
 
     ListResourcesResult top(String cursor) {
-        long offset = cursors.offset(TOP, cursor);
-        List<Supplier<Stream<Resource>>> parts = new ArrayList<>(providers.size());
+        ListingPosition start = cursors.position(TOP, cursor);
+        List<LongFunction<Stream<Resource>>> parts = new ArrayList<>(providers.size());
         for (ResourceProvider provider : providers) {
             parts.add(provider::list);
         }
-        Page<Resource> page = page(parts, offset, offset, TOP);
+        Page<Resource> page = page(parts, start, TOP);
         return ListResourcesResult.of(page.items, page.next);
     }
 
     ListResourcesResult children(ResourceProvider provider, String collectionUri, String cursor) {
         // the scope holds the URI: a cursor of one collection is refused by another
         String scope = "children " + collectionUri;
-        long offset = cursors.offset(scope, cursor);
-        // the provider skips to the page itself, so that it can pass over entries without describing them
-        Page<Resource> page = page(List.of(() -> provider.children(collectionUri, offset)), 0, offset, scope);
+        ListingPosition start = cursors.position(scope, cursor);
+        Page<Resource> page = page(List.of(skip -> provider.children(collectionUri, skip)), start, scope);
         return ListResourcesResult.of(page.items, page.next);
     }
 
     ListResourceTemplatesResult templates(String cursor) {
-        long offset = cursors.offset(TEMPLATES, cursor);
-        List<Supplier<Stream<ResourceTemplate>>> parts = new ArrayList<>(providers.size());
+        ListingPosition start = cursors.position(TEMPLATES, cursor);
+        List<LongFunction<Stream<ResourceTemplate>>> parts = new ArrayList<>(providers.size());
         for (ResourceProvider provider : providers) {
-            parts.add(() -> provider.templates().stream());
+            parts.add(skip -> provider.templates().stream().skip(skip));
         }
-        Page<ResourceTemplate> page = page(parts, offset, offset, TEMPLATES);
+        Page<ResourceTemplate> page = page(parts, start, TEMPLATES);
         return ListResourceTemplatesResult.of(page.items, page.next);
     }
 
     /**
-     * Walks the parts in order, each stream opened only when reached and always closed.
+     * Walks the parts from {@code start}, each stream opened only when reached (the first one
+     * skipping to the start's offset) and always closed, until the page is full and one more item
+     * shows that a next page exists.
      *
-     * @param skip   how many items the parts still hold before the page
-     * @param offset where the page starts in the whole listing, for the next cursor
+     * @param parts one function per part: how many of its items to skip -> the items after them
      */
-    private <T> Page<T> page(List<Supplier<Stream<T>>> parts, long skip, long offset, String scope) {
+    private <T> Page<T> page(List<LongFunction<Stream<T>>> parts, ListingPosition start, String scope) {
         List<T> items = new ArrayList<>(Math.min(pageSize, 256));
-        boolean more = false;
-        for (Supplier<Stream<T>> part : parts) {
-            try (Stream<T> stream = part.get()) {
+        ListingPosition next = null;
+        for (int part = start.part(); part < parts.size() && next == null; part++) {
+            long skipped = part == start.part() ? start.offset() : 0;
+            try (Stream<T> stream = parts.get(part).apply(skipped)) {
                 Iterator<T> it = stream.iterator();
+                long taken = 0;
                 while (it.hasNext()) {
                     T item = it.next();
-                    if (skip > 0) {
-                        skip--;
-                    } else if (items.size() < pageSize) {
-                        items.add(item);
-                    } else {
-                        more = true;
+                    if (items.size() == pageSize) {
+                        // the next page is promised only when there is something on it: this item
+                        next = new ListingPosition(part, skipped + taken);
                         break;
                     }
+                    items.add(item);
+                    taken++;
                 }
             }
-            if (more) {
-                break;
-            }
         }
-        // the next page is promised only when there is something on it
-        String next = more ? cursors.issue(scope, offset + items.size()) : null;
-        return new Page<>(items, next);
+        return new Page<>(items, next == null ? null : cursors.issue(scope, next));
     }
 
     private record Page<T>(List<T> items, String next) {

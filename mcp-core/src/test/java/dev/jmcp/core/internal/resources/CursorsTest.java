@@ -13,46 +13,58 @@ class CursorsTest {
     private final Cursors cursors = new Cursors();
 
     @Test
-    void aCursorComesBackAsItsOffsetForItsOwnScope() {
-        assertEquals(0, cursors.offset("resources", null));
-        assertEquals(42, cursors.offset("resources", cursors.issue("resources", 42)));
-        assertEquals(7, cursors.offset("children mem://a", cursors.issue("children mem://a", 7)));
+    void aCursorComesBackAsItsPositionForItsOwnScope() {
+        assertEquals(ListingPosition.START, cursors.position("resources", null));
+        assertEquals(at(3, 42), cursors.position("resources", cursors.issue("resources", at(3, 42))));
+        assertEquals(at(0, 7), cursors.position("children mem://a", cursors.issue("children mem://a", at(0, 7))));
     }
 
     @Test
     void aCursorIsRefusedByAnotherScope() {
-        String cursor = cursors.issue("children mem://a", 7);
-        assertInvalid(() -> cursors.offset("children mem://b", cursor), "invalid params.cursor");
-        assertInvalid(() -> cursors.offset("resources", cursor), "invalid params.cursor");
+        String cursor = cursors.issue("children mem://a", at(0, 7));
+        assertInvalid(() -> cursors.position("children mem://b", cursor), "invalid params.cursor");
+        assertInvalid(() -> cursors.position("resources", cursor), "invalid params.cursor");
     }
 
     @Test
     void aCursorWithAnotherOffsetCannotBeMadeByTheClient() {
-        byte[] token = Base64.getUrlDecoder().decode(cursors.issue("resources", 2));
-        token[7] = 50; // the offset's low byte
+        byte[] token = Base64.getUrlDecoder().decode(cursors.issue("resources", at(0, 2)));
+        token[11] = 50; // the offset's low byte, after the part's four
         String forged = Base64.getUrlEncoder().withoutPadding().encodeToString(token);
-        assertInvalid(() -> cursors.offset("resources", forged), "invalid params.cursor");
+        assertInvalid(() -> cursors.position("resources", forged), "invalid params.cursor");
+    }
+
+    @Test
+    void aCursorWithAnotherPartCannotBeMadeByTheClient() {
+        byte[] token = Base64.getUrlDecoder().decode(cursors.issue("resources", at(0, 2)));
+        token[3] = 1; // the part's low byte
+        String forged = Base64.getUrlEncoder().withoutPadding().encodeToString(token);
+        assertInvalid(() -> cursors.position("resources", forged), "invalid params.cursor");
     }
 
     @Test
     void anotherServersCursorIsRefused() {
-        String theirs = new Cursors().issue("resources", 2);
-        assertInvalid(() -> cursors.offset("resources", theirs), "invalid params.cursor");
+        String theirs = new Cursors().issue("resources", at(0, 2));
+        assertInvalid(() -> cursors.position("resources", theirs), "invalid params.cursor");
     }
 
     @Test
     void aCursorFromBeforeAListChangeIsStale() {
-        String cursor = cursors.issue("resources", 2);
+        String cursor = cursors.issue("resources", at(0, 2));
         cursors.advance();
-        assertInvalid(() -> cursors.offset("resources", cursor), "stale params.cursor");
-        assertEquals(2, cursors.offset("resources", cursors.issue("resources", 2)));
+        assertInvalid(() -> cursors.position("resources", cursor), "stale params.cursor");
+        assertEquals(at(0, 2), cursors.position("resources", cursors.issue("resources", at(0, 2))));
     }
 
     @Test
     void cursorsAreShortAndUrlSafe() {
-        String cursor = cursors.issue("resources", Long.MAX_VALUE);
-        assertEquals(43, cursor.length());
+        String cursor = cursors.issue("resources", at(Integer.MAX_VALUE, Long.MAX_VALUE));
+        assertEquals(48, cursor.length());
         assertTrue(cursor.matches("[A-Za-z0-9_-]+"), cursor);
+    }
+
+    private static ListingPosition at(int part, long offset) {
+        return new ListingPosition(part, offset);
     }
 
     private static void assertInvalid(Runnable call, String start) {
