@@ -181,13 +181,25 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     /** @return the top-level resources, in the order they were added */
     @Override
     public Stream<Resource> list() {
-        return store.children(null).stream();
+        return list(0);
+    }
+
+    /** Starts at the {@code skip}th top-level resource directly: a page costs its own size. */
+    @Override
+    public Stream<Resource> list(long skip) {
+        return store.children(null, skip);
     }
 
     /** @return the collection's direct children, in the order they were added */
     @Override
     public Stream<Resource> children(String collectionUri) {
-        return store.children(Objects.requireNonNull(collectionUri, "collectionUri")).stream();
+        return children(collectionUri, 0);
+    }
+
+    /** Starts at the {@code skip}th child directly: a page costs its own size. */
+    @Override
+    public Stream<Resource> children(String collectionUri, long skip) {
+        return store.children(Objects.requireNonNull(collectionUri, "collectionUri"), skip);
     }
 
     @Override
