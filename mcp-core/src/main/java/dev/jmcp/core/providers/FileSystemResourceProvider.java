@@ -144,7 +144,13 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     /** @return the root's direct children, sorted by name */
     @Override
     public Stream<Resource> list() {
-        return paths == null ? Stream.empty() : files.list(paths.root(), 0);
+        return list(0);
+    }
+
+    /** Passes over the first {@code skip} of the root's children without describing them (no URI, no sniffing). */
+    @Override
+    public Stream<Resource> list(long skip) {
+        return paths == null ? Stream.empty() : files.list(paths.root(), skip);
     }
 
     /** @return the folder's direct children, sorted by name; empty when it is missing or not a folder */
