@@ -85,12 +85,19 @@ final class MemoryStore {
         if (entries.containsKey(uri)) {
             return true;
         }
-        for (MemoryEntry entry : entries.values()) {
-            if (entry.holds(uri)) {
+        // only a prefix that ends at a slash (or just before it) can be a collection that holds uri:
+        // look those up rather than ask every entry, since owns() asks this for every request
+        for (int slash = uri.indexOf('/'); slash >= 0; slash = uri.indexOf('/', slash + 1)) {
+            if (holds(uri.substring(0, slash), uri) || holds(uri.substring(0, slash + 1), uri)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private boolean holds(String collectionUri, String uri) {
+        MemoryEntry entry = entries.get(collectionUri);
+        return entry != null && entry.holds(uri);
     }
 
     /**

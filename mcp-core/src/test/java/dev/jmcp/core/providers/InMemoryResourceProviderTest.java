@@ -164,10 +164,15 @@ class InMemoryResourceProviderTest {
     void ownsRegisteredUrisAndUrisBelowRegisteredCollectionsOnly() {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem")
                 .addCollection(Resource.of("mem://dir", "dir"))
+                .addCollection(Resource.of("mem://slashed/", "slashed"))
                 .addText(text("mem://leaf", "leaf"), "x");
 
         assertTrue(memory.owns("mem://dir"));
         assertTrue(memory.owns("mem://dir/not-registered"));
+        assertTrue(memory.owns("mem://dir/not/registered/either"));
+        assertTrue(memory.owns("mem://slashed/below"));
+        assertFalse(memory.owns("mem://slashed"));
+        assertFalse(memory.owns("mem://dir/"));
         assertTrue(memory.owns("mem://leaf"));
         assertFalse(memory.owns("mem://leaf/below-a-leaf"));
         assertFalse(memory.owns("mem://directory"));
