@@ -4,6 +4,7 @@ import dev.jmcp.core.internal.session.ClientHandshake;
 import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
+import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
@@ -39,7 +40,7 @@ public final class ClientSession implements McpSession {
 
     private ClientSession(Builder builder) {
         this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion);
-        this.engine = new SessionEngine("client", new SessionConfig(builder.transport, builder.settings,
+        this.engine = new SessionEngine(Side.CLIENT, new SessionConfig(builder.transport, builder.settings,
                 builder.executor, builder.handlers.build()), handshake);
         engine.start(this);
     }

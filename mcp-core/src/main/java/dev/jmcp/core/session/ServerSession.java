@@ -4,6 +4,7 @@ import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.ServerHandshake;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
+import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -38,7 +39,7 @@ public final class ServerSession implements McpSession {
 
     private ServerSession(Builder builder) {
         this.handshake = new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions);
-        this.engine = new SessionEngine("server", new SessionConfig(builder.transport, builder.settings,
+        this.engine = new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings,
                 builder.executor, builder.handlers.build()), handshake);
         engine.start(this);
     }

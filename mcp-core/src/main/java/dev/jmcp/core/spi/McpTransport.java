@@ -60,8 +60,10 @@ public interface McpTransport {
 
         /**
          * Input arrived that could not be read as a message, for example bad JSON or a broken
-         * {@link dev.jmcp.schema.codec.CodecLimits} limit. The session answers with an error
-         * response, or fails its own request when the error names one of its outstanding ids.
+         * {@link dev.jmcp.schema.codec.CodecLimits} limit. The session fails its own request when
+         * the error names one of its outstanding ids; otherwise a server session answers with an
+         * error response, and a client session logs it and sends nothing (JSON-RPC has the server
+         * answer bad input).
          *
          * @param error what {@link dev.jmcp.schema.codec.McpCodec#read} threw; never null
          */

@@ -1,7 +1,9 @@
 package dev.jmcp.core.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +13,7 @@ import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import java.util.concurrent.CompletableFuture;
@@ -19,40 +22,65 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/**
+ * Input a transport could not read: JSON-RPC has the server answer it, so a server session sends
+ * the error back, and a client session sends nothing (it logs it), unless the error names one of
+ * its own requests, which then fails with it.
+ */
 class UnreadableInputTest {
-    private final ManualTransport transport = new ManualTransport();
-    private final ClientSession client = ClientSession.builder(transport).clientInfo(Fixtures.CLIENT_INFO).build();
+    private static final ProtocolException NOT_JSON =
+            new ProtocolException(ErrorCodes.PARSE_ERROR, "unexpected character at line 1, column 2");
+
+    private final ManualTransport clientSide = new ManualTransport();
+    private final ClientSession client = ClientSession.builder(clientSide).clientInfo(Fixtures.CLIENT_INFO).build();
+    private final ManualTransport serverSide = new ManualTransport();
+    private final ServerSession server = ServerSession.builder(serverSide).serverInfo(Fixtures.SERVER_INFO).build();
 
     @AfterEach
     void close() {
         client.close();
+        server.close();
     }
 
     @Test
-    void unreadableInputIsAnsweredWithItsError() throws Exception {
-        ProtocolException parse = new ProtocolException(ErrorCodes.PARSE_ERROR, "unexpected character at line 1, column 2");
+    void aServerAnswersUnreadableInputWithItsError() throws Exception {
+        serverSide.listener.onUnreadable(NOT_JSON);
 
-        transport.listener.onUnreadable(parse);
-
-        JsonRpcErrorResponse answer = assertInstanceOf(JsonRpcErrorResponse.class, transport.sent.poll(5, TimeUnit.SECONDS));
+        JsonRpcErrorResponse answer = assertInstanceOf(JsonRpcErrorResponse.class, serverSide.sent.poll(5, TimeUnit.SECONDS));
         assertNull(answer.id());
         assertEquals(ErrorCodes.PARSE_ERROR, answer.error().code());
         assertEquals("unexpected character at line 1, column 2", answer.error().message());
     }
 
     @Test
+    void aClientSendsNothingForUnreadableInputAndGoesOn() throws Exception {
+        CompletableFuture<EmptyResult> ping = client.ping();
+        JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class, clientSide.sent.poll(5, TimeUnit.SECONDS));
+        ProtocolException aboutAnotherId = new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.uri: expected a string",
+                null, RequestId.of("not-ours"), null);
+
+        clientSide.listener.onUnreadable(NOT_JSON);
+        clientSide.listener.onUnreadable(aboutAnotherId);
+
+        assertNull(clientSide.sent.poll(), "a client answers no unreadable input");
+        assertFalse(ping.isDone(), "an error that names no request of ours leaves them waiting");
+        clientSide.listener.onMessage(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
+        assertNotNull(ping.get(5, TimeUnit.SECONDS), "and the session goes on");
+    }
+
+    @Test
     void unreadableResultFailsTheWaitingRequestInsteadOfBeingAnswered() throws Exception {
         CompletableFuture<EmptyResult> ping = client.ping();
-        JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class, transport.sent.poll(5, TimeUnit.SECONDS));
+        JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class, clientSide.sent.poll(5, TimeUnit.SECONDS));
         assertEquals(McpMethodNames.PING, client.pendingRequests().methodOf(request.id()));
         ProtocolException badResult = new ProtocolException(ErrorCodes.INVALID_REQUEST, "result: expected an object",
                 null, request.id(), null);
 
-        transport.listener.onUnreadable(badResult);
+        clientSide.listener.onUnreadable(badResult);
 
         ExecutionException failure = assertThrows(ExecutionException.class, () -> ping.get(5, TimeUnit.SECONDS));
         assertSame(badResult, failure.getCause());
-        assertNull(transport.sent.poll(), "nothing is sent back for our own request");
+        assertNull(clientSide.sent.poll(), "nothing is sent back for our own request");
         assertNull(client.pendingRequests().methodOf(RequestId.of(1)));
     }
 }

@@ -52,6 +52,7 @@ public final class SessionEngine implements McpTransport.Listener {
     private static final System.Logger LOG = System.getLogger(SessionEngine.class.getName());
     private static final AtomicLong SESSIONS = new AtomicLong();
 
+    private final Side side;
     private final String name;
     private final McpTransport transport;
     private final Duration requestTimeout;
@@ -69,12 +70,13 @@ public final class SessionEngine implements McpTransport.Listener {
     private volatile McpSession facade;
 
     /**
-     * @param role      {@code "server"} or {@code "client"}, for thread names and logs
+     * @param side      which end this session is; never null
      * @param config    never null
      * @param lifecycle never null
      */
-    public SessionEngine(String role, SessionConfig config, Lifecycle lifecycle) {
-        this.name = "jmcp-" + role + "-" + SESSIONS.incrementAndGet();
+    public SessionEngine(Side side, SessionConfig config, Lifecycle lifecycle) {
+        this.side = Objects.requireNonNull(side, "side");
+        this.name = "jmcp-" + side.label() + "-" + SESSIONS.incrementAndGet();
         this.transport = config.transport();
         this.requestTimeout = config.settings().requestTimeout();
         this.handlers = config.handlers();
@@ -399,6 +401,14 @@ public final class SessionEngine implements McpTransport.Listener {
         Pending pending = error.requestId() == null ? null : outbound.take(error.requestId());
         if (pending != null) {
             pending.fail(error);
+            return;
+        }
+        if (side == Side.CLIENT) {
+            // JSON-RPC has the server answer bad input, not the client: an error response from us would
+            // answer no request of the server's (the Java SDK refuses one without an id, then stops)
+            String id = error.requestId() == null ? "" : ", id " + error.requestId();
+            LOG.log(Level.WARNING, "{0} ignored input from the server that it could not read ({1}{2}): {3}",
+                    name, Integer.toString(error.code()), id, error.getMessage());
             return;
         }
         LOG.log(Level.DEBUG, "{0} received unreadable input: {1}", name, error.getMessage());
