@@ -1,6 +1,7 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.net.URI;
@@ -27,7 +28,7 @@ final class ServeCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: jmcp serve [--root DIR] [--http [HOST:]PORT]
+                usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
@@ -38,12 +39,14 @@ final class ServeCommand implements Command {
                   --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead
                                          (HOST defaults to 127.0.0.1); needs the HTTP transport
                                          module; stop it with Ctrl-C
+                  --page-size N          the most resources in one page of resources/list
+                                         (default 1000)
                 """;
     }
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().option("--root").option("--http");
+        return new Args.Spec().option("--root").option("--http").option("--page-size");
     }
 
     @Override
@@ -71,6 +74,8 @@ final class ServeCommand implements Command {
                 .instructions("The files under " + folder + ", as file: URIs. Folders are collections:"
                         + " list one with resources/list and its uri.")
                 .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
+                .resourceSettings(ResourceSettings.DEFAULTS.withPageSize(args.intValue("--page-size",
+                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)))
                 .build();
         if (http == null) {
             return serveStdio(server);

@@ -62,10 +62,10 @@ public final class Cli {
         return command;
     }
 
-    /** @return the command line of {@code jmcp serve --root ROOT} */
+    /** @return the command line of {@code jmcp serve --root ROOT --page-size 100}: small pages, so listings page */
     static List<String> server(Path root) {
         List<String> command = command();
-        command.addAll(List.of("serve", "--root", root.toString()));
+        command.addAll(List.of("serve", "--root", root.toString(), "--page-size", "100"));
         return command;
     }
 

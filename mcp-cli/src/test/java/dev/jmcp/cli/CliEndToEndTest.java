@@ -223,7 +223,7 @@ class CliEndToEndTest {
             port = probe.getLocalPort();
         }
         List<String> serve = new java.util.ArrayList<>(Cli.command());
-        serve.addAll(List.of("serve", "--root", root.toString(), "--http", "127.0.0.1:" + port));
+        serve.addAll(List.of("serve", "--root", root.toString(), "--page-size", "100", "--http", "127.0.0.1:" + port));
         Process server = new ProcessBuilder(serve).redirectErrorStream(true).start();
         try {
             BufferedReader log = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));

@@ -115,7 +115,7 @@ final class Interop {
      */
     static Child serveHttp(Path root) {
         int port = freePort();
-        Child server = Child.start("jmcp-serve-http", jmcp("serve", "--root", root.toString(), "--http", "127.0.0.1:" + port),
+        Child server = Child.start("jmcp-serve-http", jmcp("serve", "--root", root.toString(), "--page-size", "100", "--http", "127.0.0.1:" + port),
                 Map.of());
         try {
             server.awaitOutput(Pattern.compile("http://127\\.0\\.0\\.1:" + port + "/mcp"), Duration.ofSeconds(60));

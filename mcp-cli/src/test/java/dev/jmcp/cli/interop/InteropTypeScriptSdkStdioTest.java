@@ -26,7 +26,7 @@ class InteropTypeScriptSdkStdioTest {
                 Interop.conformance().resolve("ts-client-stdio.mjs").toString()));
         command.addAll(folder.tsClientOptions());
         command.add("--");
-        command.addAll(Interop.jmcp("serve", "--root", folder.root().toString()));
+        command.addAll(Interop.jmcp("serve", "--root", folder.root().toString(), "--page-size", "100"));
         try (Interop.Child client = Interop.Child.start("ts-client-stdio", command, Map.of())) {
             int exit = client.waitFor(Duration.ofSeconds(120));
             folder.assertTsClientPassed(exit, client.output(), client.tail());

@@ -29,8 +29,11 @@ public record ResourceSettings(
         long progressIntervalBytes,
         long maxStagedBlobBytes) {
 
-    /** 100 resources per page. */
-    public static final int DEFAULT_PAGE_SIZE = 100;
+    /**
+     * 1000 resources per page: about 100 KB of JSON, and one round trip for most folders; the
+     * official SDKs send a whole listing in one page (see docs/decisions.md).
+     */
+    public static final int DEFAULT_PAGE_SIZE = 1000;
     /** 100 elements in a collection read. */
     public static final int DEFAULT_MAX_COLLECTION_READ_ENTRIES = 100;
     /** 1 MiB of children's bodies in a collection read. */
