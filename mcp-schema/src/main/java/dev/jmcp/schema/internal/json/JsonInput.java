@@ -118,7 +118,7 @@ public final class JsonInput {
 
     /** Maps what the parser throws to the JSON-RPC error for it; anything else is rethrown. */
     private ProtocolException failure(RuntimeException e) {
-        if (e instanceof Utf8JsonParser.StringTooLongException tooLong) {
+        if (e instanceof ParserFailures.StringTooLongException tooLong) {
             return stringTooLong(tooLong.length());
         }
         if (e instanceof JsonParsingException parsing) {
@@ -163,7 +163,7 @@ public final class JsonInput {
             }
             decoding.finish();
             return target.finish();
-        } catch (Utf8JsonParser.NotAsciiException | IllegalArgumentException e) {
+        } catch (ParserFailures.NotAsciiException | IllegalArgumentException e) {
             throw rule("not base64: " + e.getMessage());
         } catch (JsonException e) {
             throw failure(e);
@@ -382,10 +382,10 @@ public final class JsonInput {
     /** Maps a failure of the input under the parser: a limit, bad UTF-8, or an I/O error. */
     private ProtocolException inputFailure(JsonException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof Utf8JsonParser.TooLargeException tooLarge) {
+            if (cause instanceof ParserFailures.TooLargeException tooLarge) {
                 return new ProtocolException(ErrorCodes.INVALID_REQUEST, tooLarge.getMessage(), null, null, e);
             }
-            if (cause instanceof Utf8JsonParser.MalformedException malformed) {
+            if (cause instanceof ParserFailures.MalformedException malformed) {
                 return new ProtocolException(ErrorCodes.PARSE_ERROR, malformed.getMessage(), null, null, e);
             }
         }

@@ -17,8 +17,9 @@ import java.nio.charset.StandardCharsets;
  * a string over {@code maxStringLength} is counted, not held.
  *
  * <p>Failures: {@link JsonParsingException} for input that is not JSON, a {@link JsonException}
- * caused by {@link TooLargeException}, {@link MalformedException} or the stream's own
- * {@link IOException}, and {@link StringTooLongException}. Not thread-safe.
+ * caused by {@link ParserFailures.TooLargeException}, {@link ParserFailures.MalformedException} or
+ * the stream's own {@link IOException}, and {@link ParserFailures.StringTooLongException}. Not
+ * thread-safe.
  */
 public final class Utf8JsonParser implements JsonParser {
 
@@ -27,48 +28,6 @@ public final class Utf8JsonParser implements JsonParser {
     public interface AsciiSink {
         /** @param bytes ASCII characters, valid only during the call */
         void accept(byte[] bytes, int offset, int length) throws IOException;
-    }
-
-    /** A message over {@code maxMessageBytes}. */
-    public static final class TooLargeException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        TooLargeException(long limit) {
-            super("message exceeds maxMessageBytes=" + limit);
-        }
-    }
-
-    /** A byte sequence that is not UTF-8. */
-    public static final class MalformedException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        MalformedException(long offset) {
-            super("invalid UTF-8 at byte offset " + offset);
-        }
-    }
-
-    /** A string over {@code maxStringLength}; {@link #length} counts all of it. */
-    public static final class StringTooLongException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final long length;
-
-        StringTooLongException(long length) {
-            super("string of " + length + " characters", null, false, false);
-            this.length = length;
-        }
-
-        public long length() {
-            return length;
-        }
-    }
-
-    /** A character that {@link #streamAscii} cannot hand out: non-ASCII, or a bad escape. */
-    public static final class NotAsciiException extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        NotAsciiException(long offset) {
-            super("a character that is not ASCII at byte offset " + offset, null, false, false);
-        }
     }
 
     private static final int MAX_BUFFER = 64 * 1024;
@@ -229,7 +188,7 @@ public final class Utf8JsonParser implements JsonParser {
      * Hands the current string value to {@code sink} in pieces, straight out of the read buffer,
      * without holding it; escapes are resolved. For values that must be ASCII, such as base64.
      *
-     * @throws NotAsciiException at the first character that is not ASCII
+     * @throws ParserFailures.NotAsciiException at the first character that is not ASCII
      */
     public void streamAscii(AsciiSink sink) throws IOException {
         if (!stringPending) {
@@ -237,7 +196,7 @@ public final class Utf8JsonParser implements JsonParser {
             byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
             for (int i = 0; i < value.length(); i++) {
                 if (value.charAt(i) > 0x7F) {
-                    throw new NotAsciiException(before + pos);
+                    throw new ParserFailures.NotAsciiException(before + pos);
                 }
             }
             sink.accept(bytes, 0, bytes.length);
@@ -270,12 +229,12 @@ public final class Utf8JsonParser implements JsonParser {
                 pos++;
                 int c = escape();
                 if (c > 0x7F) {
-                    throw new NotAsciiException(at);
+                    throw new ParserFailures.NotAsciiException(at);
                 }
                 one[0] = (byte) c;
                 sink.accept(one, 0, 1);
             } else if (x < 0) {
-                throw new NotAsciiException(at);
+                throw new ParserFailures.NotAsciiException(at);
             } else {
                 throw controlCharacter(x);
             }
@@ -483,7 +442,7 @@ public final class Utf8JsonParser implements JsonParser {
             }
         }
         if (keep && length > maxStringLength) {
-            throw new StringTooLongException(length);
+            throw new ParserFailures.StringTooLongException(length);
         }
         return keep ? new String(chars, 0, n) : null;
     }
@@ -556,19 +515,19 @@ public final class Utf8JsonParser implements JsonParser {
         long offset = before + pos - 1;
         int needed = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : first >= 0xC0 ? 1 : -1;
         if (needed < 0 || first > 0xF4 || (first & 0xFE) == 0xC0) {
-            throw new MalformedException(offset);
+            throw new ParserFailures.MalformedException(offset);
         }
         int cp = first & (0x3F >> needed);
         for (int i = 0; i < needed; i++) {
             int b = peek();
             if (b < 0 || (b & 0xC0) != 0x80) {
-                throw new MalformedException(offset);
+                throw new ParserFailures.MalformedException(offset);
             }
             pos++;
             cp = cp << 6 | (b & 0x3F);
         }
         if (needed == 2 && (cp < 0x800 || cp >= 0xD800 && cp <= 0xDFFF) || needed == 3 && (cp < 0x10000 || cp > 0x10FFFF)) {
-            throw new MalformedException(offset);
+            throw new ParserFailures.MalformedException(offset);
         }
         return cp;
     }
@@ -628,7 +587,7 @@ public final class Utf8JsonParser implements JsonParser {
         }
         limit = n;
         if (before + n > maxBytes) {
-            throw new TooLargeException(maxBytes);
+            throw new ParserFailures.TooLargeException(maxBytes);
         }
         return true;
     }

@@ -75,7 +75,7 @@ class Utf8JsonParserTest {
                 .getBytes(StandardCharsets.UTF_8)), Long.MAX_VALUE, 16);
         parser.next();
         parser.next();
-        Utf8JsonParser.StringTooLongException e = assertThrows(Utf8JsonParser.StringTooLongException.class,
+        ParserFailures.StringTooLongException e = assertThrows(ParserFailures.StringTooLongException.class,
                 parser::getString);
         assertEquals(length, e.length());
     }
