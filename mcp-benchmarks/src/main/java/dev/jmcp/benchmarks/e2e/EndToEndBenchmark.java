@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code blob1MiB}: {@code resources/read} of the 1 MiB blob, decoded to a scratch buffer and
  *       its bytes counted;</li>
  *   <li>{@code list10k}: {@code resources/list}, following {@code nextCursor} until all
- *       {@value BenchResources#TOP_LEVEL} resources are in: jmcp answers in pages of 100 (its
+ *       {@value BenchResources#TOP_LEVEL} resources are in: jmcp answers in pages of 1000 (its
  *       default), the SDK with one page of everything.</li>
  * </ul>
  * Sample-time mode: JMH times every call and reports the mean and the percentiles (p0.50, p0.99);
