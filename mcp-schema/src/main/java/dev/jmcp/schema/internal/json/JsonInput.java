@@ -154,12 +154,7 @@ public final class JsonInput {
             if (parser instanceof Utf8JsonParser own) {
                 own.streamAscii(decoding);
             } else {
-                String text = text();
-                byte[] ascii = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-                if (ascii.length != text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length) {
-                    throw rule("not base64: a character that is not ASCII");
-                }
-                decoding.accept(ascii, 0, ascii.length);
+                Utf8JsonParser.streamAscii(text(), decoding, -1);
             }
             decoding.finish();
             return target.finish();

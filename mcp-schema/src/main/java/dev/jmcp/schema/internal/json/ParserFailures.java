@@ -45,7 +45,7 @@ public final class ParserFailures {
         private static final long serialVersionUID = 1L;
 
         NotAsciiException(long offset) {
-            super("a character that is not ASCII at byte offset " + offset, null, false, false);
+            super("a character that is not ASCII" + (offset < 0 ? "" : " at byte offset " + offset), null, false, false);
         }
     }
 }

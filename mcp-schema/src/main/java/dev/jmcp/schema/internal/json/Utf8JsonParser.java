@@ -192,14 +192,7 @@ public final class Utf8JsonParser implements JsonParser {
      */
     public void streamAscii(AsciiSink sink) throws IOException {
         if (!stringPending) {
-            String value = getString();
-            byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
-            for (int i = 0; i < value.length(); i++) {
-                if (value.charAt(i) > 0x7F) {
-                    throw new ParserFailures.NotAsciiException(before + pos);
-                }
-            }
-            sink.accept(bytes, 0, bytes.length);
+            streamAscii(getString(), sink, before + pos);
             return;
         }
         stringPending = false;
@@ -239,6 +232,22 @@ public final class Utf8JsonParser implements JsonParser {
                 throw controlCharacter(x);
             }
         }
+    }
+
+    /**
+     * Hands a string already held to {@code sink} as ASCII: a value read before, or one from a tree.
+     *
+     * @param offset where the value is in the input, for the error; -1 when not known
+     * @throws ParserFailures.NotAsciiException when a character is not ASCII
+     */
+    static void streamAscii(String value, AsciiSink sink, long offset) throws IOException {
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) > 0x7F) {
+                throw new ParserFailures.NotAsciiException(offset);
+            }
+        }
+        byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
+        sink.accept(bytes, 0, bytes.length);
     }
 
     // ---- the grammar
