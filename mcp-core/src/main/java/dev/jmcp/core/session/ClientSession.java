@@ -40,7 +40,7 @@ public final class ClientSession implements McpSession {
 
     private ClientSession(Builder builder) {
         this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion);
-        this.engine = new SessionEngine(Side.CLIENT, new SessionConfig(builder.transport, builder.settings,
+        this.engine = new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
                 builder.executor, builder.handlers.build()), handshake);
         engine.start(this);
     }

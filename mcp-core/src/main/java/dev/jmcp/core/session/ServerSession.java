@@ -5,6 +5,8 @@ import dev.jmcp.core.internal.session.ServerHandshake;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
 import dev.jmcp.core.internal.session.Side;
+import dev.jmcp.core.internal.session.StatelessServer;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -14,7 +16,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 
 /**
- * The server end of a connection. It answers {@code initialize} by itself: with the client's
+ * The server end of a connection, for clients of every revision jmcp speaks. A request whose
+ * {@code _meta} names its revision (2026-07-28) is served on its own, statelessly: the session
+ * answers {@code server/discover}, checks the request's {@code _meta} and adds what the revision
+ * requires to every result ({@code resultType}, the server's identity in {@code _meta}, caching
+ * hints), and it needs no {@code initialize}. Other requests belong to the handshake revisions.
+ * It answers {@code initialize} by itself: with the client's
  * revision when it is one of 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25, otherwise with
  * 2025-11-25, and with the capabilities, server info and instructions given to the builder. Until
  * then it answers every request but {@code ping} with {@code -32600}; until the client has sent
@@ -39,8 +46,10 @@ public final class ServerSession implements McpSession {
 
     private ServerSession(Builder builder) {
         this.handshake = new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions);
+        StatelessServer stateless = new StatelessServer(builder.serverInfo, builder.capabilities, builder.instructions,
+                builder.cacheHint);
         this.engine = new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings,
-                builder.executor, builder.handlers.build()), handshake);
+                builder.executor, builder.handlers.build(), stateless, builder.requestStates, builder.budget), handshake);
         engine.start(this);
     }
 
@@ -115,6 +124,9 @@ public final class ServerSession implements McpSession {
         private String instructions;
         private SessionSettings settings = SessionSettings.DEFAULTS;
         private ExecutorService executor;
+        private RequestStates requestStates;
+        private RequestBudget budget;
+        private CacheHint cacheHint = CacheHint.NONE;
 
         private Builder(McpTransport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -150,6 +162,31 @@ public final class ServerSession implements McpSession {
          */
         public Builder executor(ExecutorService value) {
             this.executor = value;
+            return this;
+        }
+
+        /**
+         * @param value seals the {@code requestState} of multi round-trip requests; sessions of one
+         *              server must share one, since a retry may come on another connection; null
+         *              (the default) for a key of this session's own
+         */
+        public Builder requestStates(RequestStates value) {
+            this.requestStates = value;
+            return this;
+        }
+
+        /** @param value a bound on requests in flight shared with other sessions; null (the default) for none */
+        public Builder requestBudget(RequestBudget value) {
+            this.budget = value;
+            return this;
+        }
+
+        /**
+         * @param value the caching hint of a stateless request's cacheable result when its handler
+         *              gave none; defaults to {@link CacheHint#NONE}
+         */
+        public Builder defaultCacheHint(CacheHint value) {
+            this.cacheHint = Objects.requireNonNull(value, "defaultCacheHint");
             return this;
         }
 

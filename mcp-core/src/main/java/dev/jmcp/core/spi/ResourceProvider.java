@@ -102,6 +102,18 @@ public interface ResourceProvider {
      */
     List<ResourceContents> read(String uri, ReadContext context);
 
+    /**
+     * The caching hints of this provider's results for clients of 2026-07-28: a provider whose
+     * content never changes can say so with a long, public hint; one that reports its changes
+     * ({@link #reportsUpdates}) lets clients that listen keep results longer. A listing that spans
+     * several providers gets the shortest of their hints.
+     *
+     * @return the hint; null (the default) for the server's own default
+     */
+    default CacheHint cacheHint() {
+        return null;
+    }
+
     /** @return the URI templates this provider can read; empty by default */
     default List<ResourceTemplate> templates() {
         return List.of();

@@ -6,16 +6,26 @@ import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.core.session.Negotiated;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.LoggingLevel;
+import dev.jmcp.schema.lifecycle.LoggingMessageNotificationParams;
 import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
-/** The {@link RequestContext} of one inbound request in flight. */
+/**
+ * The {@link RequestContext} of one inbound request in flight: of the session's era, or stateless
+ * (2026-07-28) when it carried its own {@link RequestMeta}.
+ */
 final class HandlerContext implements RequestContext {
     private static final System.Logger LOG = System.getLogger(HandlerContext.class.getName());
 
@@ -23,16 +33,21 @@ final class HandlerContext implements RequestContext {
     private final JsonRpcRequest request;
     private final JsonObject meta;
     private final ProgressToken token;
+    private final RequestMeta stateless;
     private final List<Runnable> listeners = new ArrayList<>();
     private volatile boolean cancelled;
+    private Runnable onFinish;
+    private boolean finished;
     private CompletableFuture<?> stage;
     private Double lastProgress;
 
-    HandlerContext(SessionEngine engine, JsonRpcRequest request) {
+    /** @param stateless what a stateless request says about itself; null for a request of the session */
+    HandlerContext(SessionEngine engine, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
         this.engine = engine;
         this.request = request;
-        this.meta = Meta.of(request.params());
+        this.meta = meta;
         this.token = Meta.progressToken(meta);
+        this.stateless = stateless;
     }
 
     Object params() {
@@ -56,6 +71,28 @@ final class HandlerContext implements RequestContext {
         toRun.forEach(this::runListener);
         if (running != null) {
             running.cancel(false);
+        }
+    }
+
+    /** Runs {@code action} once, when the request leaves the in-flight set. */
+    void onFinish(Runnable action) {
+        synchronized (this) {
+            onFinish = action;
+        }
+    }
+
+    /** The request has left the in-flight set (answered, or dropped with its session); idempotent. */
+    void finished() {
+        Runnable action;
+        synchronized (this) {
+            if (finished) {
+                return;
+            }
+            finished = true;
+            action = onFinish;
+        }
+        if (action != null) {
+            action.run();
         }
     }
 
@@ -117,7 +154,7 @@ final class HandlerContext implements RequestContext {
             return CompletableFuture.completedFuture(null);
         }
         // 2024-11-05 has no message field
-        String text = ProtocolVersions.V2024_11_05.equals(engine.protocolVersion()) ? null : message;
+        String text = ProtocolVersions.V2024_11_05.equals(protocolVersion()) ? null : message;
         ProgressNotificationParams params = new ProgressNotificationParams(token, progress, total, text, null);
         synchronized (this) {
             if (lastProgress != null && !(progress > lastProgress)) {
@@ -141,5 +178,66 @@ final class HandlerContext implements RequestContext {
             LOG.log(Level.WARNING, "a cancellation listener of " + request.method() + " (id " + request.id()
                     + ") failed", e);
         }
+    }
+
+    @Override
+    public boolean isStateless() {
+        return stateless != null;
+    }
+
+    @Override
+    public String protocolVersion() {
+        return stateless != null ? stateless.protocolVersion() : engine.protocolVersion();
+    }
+
+    @Override
+    public ClientCapabilities clientCapabilities() {
+        if (stateless != null) {
+            return stateless.clientCapabilities();
+        }
+        Negotiated negotiated = engine.negotiated();
+        return negotiated == null ? ClientCapabilities.none() : negotiated.clientCapabilities();
+    }
+
+    @Override
+    public Implementation clientInfo() {
+        if (stateless != null) {
+            return stateless.clientInfo();
+        }
+        Negotiated negotiated = engine.negotiated();
+        return negotiated == null ? null : negotiated.clientInfo();
+    }
+
+    @Override
+    public LoggingLevel logLevel() {
+        return stateless == null ? null : stateless.logLevel();
+    }
+
+    @Override
+    public CompletableFuture<Void> log(LoggingLevel level, String logger, JsonValue data) {
+        Objects.requireNonNull(level, "level");
+        Objects.requireNonNull(data, "data");
+        if (cancelled || stateless != null && (stateless.logLevel() == null || !level.isAtLeast(stateless.logLevel()))) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return engine.notify(McpMethodNames.LOGGING_MESSAGE, LoggingMessageNotificationParams.of(level, logger, data));
+    }
+
+    @Override
+    public Map<String, JsonObject> inputResponses() {
+        return Params.inputResponses(request.params());
+    }
+
+    @Override
+    public String requestState() {
+        String sealed = Params.requestState(request.params());
+        return sealed == null ? null
+                : engine.requestStates().open(request.method(), Params.subject(request.params()), sealed);
+    }
+
+    @Override
+    public String sealRequestState(String payload) {
+        Objects.requireNonNull(payload, "payload");
+        return engine.requestStates().seal(request.method(), Params.subject(request.params()), payload);
     }
 }

@@ -2,7 +2,9 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.internal.Failures;
 
+import dev.jmcp.core.session.RequestBudget;
 import dev.jmcp.core.session.RequestHandler;
+import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcError;
@@ -32,6 +34,7 @@ final class InboundRequests {
     private final SessionEngine engine;
     private final Executor executor;
     private final int maxInFlight;
+    private final RequestBudget budget;
     private final Map<RequestId, HandlerContext> inFlight = new ConcurrentHashMap<>();
     /**
      * Answered requests whose response the transport is still writing. A response can read a lazy
@@ -40,23 +43,42 @@ final class InboundRequests {
      */
     private final Map<RequestId, HandlerContext> writing = new ConcurrentHashMap<>();
 
-    InboundRequests(SessionEngine engine, Executor executor, int maxInFlight) {
+    /** @param budget the server-wide bound shared with other sessions; null for none */
+    InboundRequests(SessionEngine engine, Executor executor, int maxInFlight, RequestBudget budget) {
         this.engine = engine;
         this.executor = executor;
         this.maxInFlight = maxInFlight;
+        this.budget = budget;
     }
 
-    /** Called on the transport's thread, one request at a time. */
-    CompletableFuture<JsonRpcMessage> dispatch(JsonRpcRequest request, RequestHandler handler) {
+    /**
+     * Called on the transport's thread, one request at a time.
+     *
+     * @param meta      the request's {@code _meta}; may be null
+     * @param stateless what a stateless request says about itself; null for a request of the session
+     */
+    CompletableFuture<JsonRpcMessage> dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta,
+            RequestMeta stateless) {
         RequestId id = request.id();
         if (inFlight.size() >= maxInFlight) {
             return done(error(id, ErrorCodes.INTERNAL_ERROR,
                     "too many requests in flight: maxInFlightRequests=" + maxInFlight));
         }
-        HandlerContext context = new HandlerContext(engine, request);
+        // a listen lasts as long as the client wants it: it has a bound of its own, not this one
+        boolean budgeted = budget != null && !McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(request.method());
+        if (budgeted && !budget.tryAcquire()) {
+            return done(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
+        }
+        HandlerContext context = new HandlerContext(engine, request, meta, stateless);
         if (inFlight.putIfAbsent(id, context) != null) {
+            if (budgeted) {
+                budget.release();
+            }
             return done(error(id, ErrorCodes.INVALID_REQUEST,
                     "request id " + id + " is already in flight; a request id must not be reused"));
+        }
+        if (budgeted) {
+            context.onFinish(budget::release);
         }
         CompletableFuture<JsonRpcMessage> reply = new CompletableFuture<>();
         try {
@@ -76,7 +98,9 @@ final class InboundRequests {
         if (answer != null) {
             writing.put(context.requestId(), context);
         }
-        inFlight.remove(context.requestId(), context);
+        if (inFlight.remove(context.requestId(), context)) {
+            context.finished();
+        }
         reply.complete(answer);
     }
 
@@ -101,6 +125,7 @@ final class InboundRequests {
     void cancelAll(String reason) {
         for (HandlerContext context : inFlight.values()) {
             context.cancel(reason);
+            context.finished();
         }
         for (HandlerContext context : writing.values()) {
             context.cancel(reason);

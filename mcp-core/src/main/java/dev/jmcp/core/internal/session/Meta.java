@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.session;
 
+import dev.jmcp.core.internal.Records;
 import dev.jmcp.schema.common.ProgressToken;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -7,9 +8,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.RecordComponent;
+import java.util.Map;
 
 /**
  * Reads and writes the {@code _meta} of params without knowing the method: params are either a
@@ -25,15 +24,7 @@ final class Meta {
     private static final ClassValue<Integer> META_INDEX = new ClassValue<>() {
         @Override
         protected Integer computeValue(Class<?> type) {
-            RecordComponent[] components = type.getRecordComponents();
-            if (components != null) {
-                for (int i = 0; i < components.length; i++) {
-                    if (components[i].getName().equals("meta") && components[i].getType() == JsonObject.class) {
-                        return i;
-                    }
-                }
-            }
-            return -1;
+            return Records.component(type, "meta", JsonObject.class);
         }
     };
 
@@ -52,8 +43,8 @@ final class Meta {
                 return null;
             }
             try {
-                return (JsonObject) record.getClass().getRecordComponents()[index].getAccessor().invoke(record);
-            } catch (IllegalAccessException | InvocationTargetException e) {
+                return (JsonObject) Records.get(record, index);
+            } catch (IllegalArgumentException e) {
                 return null;
             }
         }
@@ -104,18 +95,9 @@ final class Meta {
     }
 
     private static Record withMeta(Record record, JsonObject meta) {
-        RecordComponent[] components = record.getClass().getRecordComponents();
-        Class<?>[] types = new Class<?>[components.length];
-        Object[] values = new Object[components.length];
         try {
-            for (int i = 0; i < components.length; i++) {
-                types[i] = components[i].getType();
-                values[i] = components[i].getName().equals("meta") && types[i] == JsonObject.class
-                        ? meta : components[i].getAccessor().invoke(record);
-            }
-            Constructor<?> canonical = record.getClass().getConstructor(types);
-            return (Record) canonical.newInstance(values);
-        } catch (ReflectiveOperationException e) {
+            return Records.with(record, Map.of("meta", meta));
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("cannot add _meta.progressToken to " + record.getClass().getName()
                     + ": its canonical constructor and accessors must be public in an exported package", e);
         }

@@ -5,6 +5,8 @@ import dev.jmcp.core.session.Negotiated;
 import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.core.session.RequestStates;
+import dev.jmcp.core.spi.StatelessMeta;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.McpTransport;
@@ -26,6 +28,7 @@ import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.CancelledNotificationParams;
 import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
+import jakarta.json.JsonObject;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,7 +63,10 @@ public final class SessionEngine implements McpTransport.Listener {
     private final Lifecycle lifecycle;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
-    private final ScheduledThreadPoolExecutor timer;
+    private final Object timerLock = new Object();
+    private ScheduledThreadPoolExecutor timer;
+    private final StatelessServer stateless;
+    private final RequestStates requestStates;
     private final SerialExecutor notifications;
     private final OutboundRequests outbound = new OutboundRequests();
     private final InboundRequests inbound;
@@ -84,9 +90,11 @@ public final class SessionEngine implements McpTransport.Listener {
         this.ownsExecutor = config.executor() == null;
         this.executor = ownsExecutor
                 ? SessionThreads.handlerPool(name, config.settings().handlerThreads()) : config.executor();
-        this.timer = SessionThreads.timer(name);
+        this.stateless = config.stateless();
+        this.requestStates = config.requestStates() != null ? config.requestStates()
+                : RequestStates.create(RequestStates.DEFAULT_TTL);
         this.notifications = new SerialExecutor(executor);
-        this.inbound = new InboundRequests(this, executor, config.settings().maxInFlightRequests());
+        this.inbound = new InboundRequests(this, executor, config.settings().maxInFlightRequests(), config.budget());
     }
 
     /** Connects the engine to its public face and starts the transport. */
@@ -155,7 +163,7 @@ public final class SessionEngine implements McpTransport.Listener {
         Pending pending = new Pending(id, method, resultType, future, token, options.progressListener(), timeout);
         outbound.add(pending);
         try {
-            pending.timeoutTask(timer.schedule(() -> timedOut(pending), timeout.toNanos(), TimeUnit.NANOSECONDS));
+            pending.timeoutTask(timer().schedule(() -> timedOut(pending), timeout.toNanos(), TimeUnit.NANOSECONDS));
         } catch (RejectedExecutionException e) {
             // the timer is shut down: close() is running; fall through to the closed check
         }
@@ -179,6 +187,27 @@ public final class SessionEngine implements McpTransport.Listener {
             }
         });
         return future;
+    }
+
+    /**
+     * The timer of outbound requests' timeouts, started by the first request: a server session,
+     * which seldom sends one, then holds no timer thread at all.
+     */
+    private ScheduledThreadPoolExecutor timer() {
+        synchronized (timerLock) {
+            if (timer == null) {
+                timer = SessionThreads.timer(name);
+                if (closed.get()) {
+                    timer.shutdownNow();
+                }
+            }
+            return timer;
+        }
+    }
+
+    /** @return what seals and opens this session's multi round-trip request state */
+    RequestStates requestStates() {
+        return requestStates;
     }
 
     /** Sends a notification; no gate, since the spec allows logging and pings before initialized. */
@@ -279,6 +308,12 @@ public final class SessionEngine implements McpTransport.Listener {
     /** @return the response to send, or a future of null when none is sent */
     private CompletableFuture<JsonRpcMessage> answer(JsonRpcRequest request) {
         String method = request.method();
+        if (stateless != null) {
+            JsonObject meta = Meta.of(request.params());
+            if (StatelessMeta.claims(meta)) {
+                return answerStateless(request, meta);
+            }
+        }
         if (McpMethodNames.PING.equals(method)) {
             return CompletableFuture.completedFuture(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
         }
@@ -296,7 +331,24 @@ public final class SessionEngine implements McpTransport.Listener {
             return CompletableFuture.completedFuture(
                     InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method));
         }
-        return inbound.dispatch(request, handler);
+        return inbound.dispatch(request, handler, Meta.of(request.params()), null);
+    }
+
+    /** A request of the stateless era: checked, answered by its handler, and completed with what the era adds. */
+    private CompletableFuture<JsonRpcMessage> answerStateless(JsonRpcRequest request, JsonObject meta) {
+        RequestMeta admitted;
+        try {
+            admitted = stateless.admit(request, meta);
+        } catch (StatelessServer.Refusal refusal) {
+            return CompletableFuture.completedFuture(refusal.response());
+        }
+        RequestHandler handler = handlers.request(request.method());
+        if (handler == null) {
+            return CompletableFuture.completedFuture(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND,
+                    "method not found: " + request.method()));
+        }
+        return inbound.dispatch(request, handler, meta, admitted)
+                .thenApply(answer -> answer == null ? null : stateless.decorate(request.method(), answer));
     }
 
     private void onNotification(JsonRpcNotification notification) {
@@ -463,7 +515,11 @@ public final class SessionEngine implements McpTransport.Listener {
         }
         inbound.cancelAll("session closed");
         lifecycle.closed(new SessionClosedException(name + " closed", cause));
-        timer.shutdownNow();
+        synchronized (timerLock) {
+            if (timer != null) {
+                timer.shutdownNow();
+            }
+        }
         if (ownsExecutor) {
             // handlers were cancelled above; the interrupt wakes those that block
             executor.shutdownNow();

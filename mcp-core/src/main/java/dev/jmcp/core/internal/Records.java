@@ -1,0 +1,86 @@
+package dev.jmcp.core.internal;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.util.Map;
+
+/**
+ * Copies of schema records with some components replaced, for code that adds protocol fields
+ * ({@code _meta} keys, {@code resultType}, caching hints) to params and results it did not build.
+ * The records must be public, in an exported package, with a public canonical constructor.
+ */
+public final class Records {
+    /** The components of each record type, looked up once. */
+    private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+        @Override
+        protected RecordComponent[] computeValue(Class<?> type) {
+            RecordComponent[] components = type.getRecordComponents();
+            return components == null ? new RecordComponent[0] : components;
+        }
+    };
+    /** The canonical constructor of each record type, looked up once. */
+    private static final ClassValue<Constructor<?>> CANONICAL = new ClassValue<>() {
+        @Override
+        protected Constructor<?> computeValue(Class<?> type) {
+            RecordComponent[] components = COMPONENTS.get(type);
+            Class<?>[] types = new Class<?>[components.length];
+            for (int i = 0; i < components.length; i++) {
+                types[i] = components[i].getType();
+            }
+            try {
+                return type.getConstructor(types);
+            } catch (NoSuchMethodException e) {
+                throw new IllegalArgumentException(type.getName() + " has no public canonical constructor", e);
+            }
+        }
+    };
+
+    private Records() {
+    }
+
+    /** @return the index of the component named {@code name} of type {@code type}, or -1 */
+    public static int component(Class<?> record, String name, Class<?> type) {
+        RecordComponent[] components = COMPONENTS.get(record);
+        for (int i = 0; i < components.length; i++) {
+            if (components[i].getName().equals(name) && components[i].getType() == type) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** @return the value of component {@code index} of {@code record} */
+    public static Object get(Record record, int index) {
+        try {
+            return COMPONENTS.get(record.getClass())[index].getAccessor().invoke(record);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("cannot read " + record.getClass().getName() + ": its accessors must be "
+                    + "public in an exported package", e);
+        }
+    }
+
+    /**
+     * @param replacements new values by component name; names the record lacks are ignored
+     * @return a copy of {@code record} with those components replaced
+     * @throws IllegalArgumentException when the record cannot be read or built reflectively, or
+     *                                  its constructor refuses the values
+     */
+    public static <R extends Record> R with(R record, Map<String, ?> replacements) {
+        Class<?> type = record.getClass();
+        RecordComponent[] components = COMPONENTS.get(type);
+        Object[] values = new Object[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                String name = components[i].getName();
+                values[i] = replacements.containsKey(name) ? replacements.get(name)
+                        : components[i].getAccessor().invoke(record);
+            }
+            @SuppressWarnings("unchecked")
+            R copy = (R) CANONICAL.get(type).newInstance(values);
+            return copy;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("cannot copy " + type.getName() + ": its canonical constructor and "
+                    + "accessors must be public in an exported package", e);
+        }
+    }
+}

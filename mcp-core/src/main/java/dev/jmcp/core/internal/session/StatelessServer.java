@@ -1,0 +1,252 @@
+package dev.jmcp.core.internal.session;
+
+import dev.jmcp.core.internal.Records;
+import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.McpCodec;
+import dev.jmcp.schema.common.CacheScope;
+import dev.jmcp.schema.common.InputRequiredResult;
+import dev.jmcp.schema.common.ResultType;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcError;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.DiscoverResult;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.ProtocolVersions;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.schema.lifecycle.ServerMetaKeys;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.spi.JsonProvider;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.System.Logger.Level;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The server's side of the stateless era (2026-07-28): which requests belong to it, what their
+ * {@code _meta} must say, the methods it answers itself ({@code server/discover}) or no longer has
+ * ({@code initialize}, {@code ping}, {@code logging/setLevel}, {@code resources/subscribe} and
+ * {@code unsubscribe}), and what it adds to every result: {@code resultType}, the server's identity
+ * in {@code _meta}, and caching hints where the revision asks for them. Immutable; shared by all
+ * sessions of a server.
+ */
+public final class StatelessServer {
+    private static final System.Logger LOG = System.getLogger(StatelessServer.class.getName());
+    private static final JsonProvider JSON = JsonProvider.provider();
+
+    /** The revisions a request may name in {@code _meta}. */
+    public static final List<String> STATELESS_VERSIONS = ProtocolVersions.SUPPORTED.stream()
+            .filter(version -> !ProtocolVersions.usesHandshake(version)).toList();
+    /** Methods of the handshake era that 2026-07-28 removed. */
+    private static final Set<String> REMOVED = Set.of(McpMethodNames.INITIALIZE, McpMethodNames.PING,
+            McpMethodNames.SET_LEVEL, McpMethodNames.RESOURCES_SUBSCRIBE, McpMethodNames.RESOURCES_UNSUBSCRIBE);
+    /** Methods whose complete results carry caching hints. */
+    private static final Set<String> CACHEABLE = Set.of(McpMethodNames.SERVER_DISCOVER, "tools/list", "prompts/list",
+            McpMethodNames.RESOURCES_LIST, McpMethodNames.RESOURCES_TEMPLATES_LIST, McpMethodNames.RESOURCES_READ,
+            McpMethodNames.RESOURCES_METADATA);
+    /** The only methods that may answer with an {@code input_required} result. */
+    private static final Set<String> MAY_ASK_FOR_INPUT = Set.of("tools/call", "prompts/get",
+            McpMethodNames.RESOURCES_READ);
+
+    private final Implementation serverInfo;
+    private final ServerCapabilities capabilities;
+    private final String instructions;
+    private final CacheHint defaultHint;
+    private final JsonObject serverInfoJson;
+
+    /**
+     * @param serverInfo   never null
+     * @param capabilities never null
+     * @param instructions may be null
+     * @param defaultHint  the caching hint of results whose producer gave none; never null
+     */
+    public StatelessServer(Implementation serverInfo, ServerCapabilities capabilities, String instructions,
+            CacheHint defaultHint) {
+        this.serverInfo = Objects.requireNonNull(serverInfo, "serverInfo");
+        this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
+        this.instructions = instructions;
+        this.defaultHint = Objects.requireNonNull(defaultHint, "defaultHint");
+        this.serverInfoJson = toJson(serverInfo);
+    }
+
+    /** The last server identity encoded: a server's sessions all share one, and a session may last one request. */
+    private static volatile Map.Entry<Implementation, JsonObject> lastServerInfo;
+
+    private static JsonObject toJson(Implementation value) {
+        Map.Entry<Implementation, JsonObject> last = lastServerInfo;
+        if (last != null && last.getKey().equals(value)) {
+            return last.getValue();
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            McpCodec.defaults().writeValue(value, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        JsonObject json = JSON.createReader(new ByteArrayInputStream(bytes.toByteArray())).readObject();
+        lastServerInfo = Map.entry(value, json);
+        return json;
+    }
+
+    /** @return the revisions {@code server/discover} lists: every one jmcp speaks, newest first */
+    public static List<String> supportedVersions() {
+        return ProtocolVersions.SUPPORTED;
+    }
+
+    /** @return the {@code _meta} of a request's params; null when there is none */
+    public static JsonObject metaOf(Object params) {
+        return Meta.of(params);
+    }
+
+    /**
+     * Checks a stateless request's {@code _meta} and method.
+     *
+     * @return the request's metadata when a handler should answer it
+     * @throws Refusal with the response to send instead (an error, or the answer to {@code server/discover})
+     */
+    RequestMeta admit(JsonRpcRequest request, JsonObject meta) throws Refusal {
+        RequestMeta parsed;
+        try {
+            parsed = RequestMeta.read(meta);
+        } catch (ProtocolException e) {
+            throw new Refusal(new JsonRpcErrorResponse(request.id(), e.toError()));
+        }
+        String version = parsed.protocolVersion();
+        if (!STATELESS_VERSIONS.contains(version)) {
+            throw new Refusal(unsupported(request, version));
+        }
+        String method = request.method();
+        if (REMOVED.contains(method)) {
+            throw new Refusal(error(request, ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method
+                    + " is not a method of " + version + " (it belongs to the initialize handshake revisions)", null));
+        }
+        if (McpMethodNames.SERVER_DISCOVER.equals(method)) {
+            throw new Refusal(decorate(method, new JsonRpcResultResponse(request.id(), new DiscoverResult(
+                    supportedVersions(), capabilities, instructions, ResultType.COMPLETE, defaultHint.ttlMs(),
+                    defaultHint.scope(), null))));
+        }
+        return parsed;
+    }
+
+    private static JsonRpcErrorResponse unsupported(JsonRpcRequest request, String version) {
+        JsonArrayBuilder supported = JSON.createArrayBuilder();
+        supportedVersions().forEach(supported::add);
+        JsonObject data = JSON.createObjectBuilder().add("supported", supported).add("requested", version).build();
+        String message = ProtocolVersions.isSupported(version)
+                ? "Unsupported protocol version: " + version + " uses the initialize handshake; send initialize "
+                        + "first, or name one of " + STATELESS_VERSIONS + " in _meta"
+                : "Unsupported protocol version: " + version;
+        return error(request, ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, message, data);
+    }
+
+    /**
+     * Adds what the revision requires to a handler's answer: {@code resultType} (and no caching
+     * hints) on an {@code input_required} result, which only some methods may send;
+     * {@code resultType: "complete"} and caching hints, where missing, on a final result; the
+     * server's identity in every result's {@code _meta}. Errors pass unchanged.
+     */
+    JsonRpcMessage decorate(String method, JsonRpcMessage answer) {
+        if (!(answer instanceof JsonRpcResultResponse response)) {
+            return answer;
+        }
+        Object result = response.result();
+        if (result instanceof InputRequiredResult input) {
+            if (!MAY_ASK_FOR_INPUT.contains(method)
+                    || input.inputRequests() == null && input.requestState() == null) {
+                LOG.log(Level.WARNING, "the handler of {0} answered input_required, which {1}; sent -32603 instead",
+                        method, MAY_ASK_FOR_INPUT.contains(method) ? "needs inputRequests or requestState"
+                                : "only tools/call, prompts/get and resources/read may send");
+                return new JsonRpcErrorResponse(response.id(), new JsonRpcError(ErrorCodes.INTERNAL_ERROR,
+                        "internal error while handling " + method, null));
+            }
+        }
+        boolean cacheable = CACHEABLE.contains(method) && !(result instanceof InputRequiredResult);
+        try {
+            if (result instanceof JsonObject object) {
+                return new JsonRpcResultResponse(response.id(), decorateJson(object, cacheable));
+            }
+            if (result instanceof Record record) {
+                return new JsonRpcResultResponse(response.id(), decorateRecord(record, cacheable));
+            }
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.WARNING, "could not add the 2026-07-28 result fields to the result of " + method, e);
+        }
+        return answer;
+    }
+
+    private JsonObject decorateJson(JsonObject result, boolean cacheable) {
+        JsonObjectBuilder builder = JSON.createObjectBuilder(result);
+        if (!result.containsKey("resultType")) {
+            builder.add("resultType", ResultType.COMPLETE);
+        }
+        if (cacheable && !result.containsKey("ttlMs")) {
+            builder.add("ttlMs", defaultHint.ttlMs());
+        }
+        if (cacheable && !result.containsKey("cacheScope")) {
+            builder.add("cacheScope", defaultHint.scope().name().toLowerCase(Locale.ROOT));
+        }
+        return builder.add("_meta", withServerInfo(result.get("_meta") instanceof JsonObject meta ? meta : null))
+                .build();
+    }
+
+    private Record decorateRecord(Record result, boolean cacheable) {
+        Class<?> type = result.getClass();
+        Map<String, Object> changes = new HashMap<>();
+        int resultType = Records.component(type, "resultType", String.class);
+        if (resultType >= 0 && Records.get(result, resultType) == null) {
+            changes.put("resultType", ResultType.COMPLETE);
+        }
+        int ttl = Records.component(type, "ttlMs", Long.class);
+        if (cacheable && ttl >= 0 && Records.get(result, ttl) == null) {
+            changes.put("ttlMs", defaultHint.ttlMs());
+        }
+        int scope = Records.component(type, "cacheScope", CacheScope.class);
+        if (cacheable && scope >= 0 && Records.get(result, scope) == null) {
+            changes.put("cacheScope", defaultHint.scope());
+        }
+        int meta = Records.component(type, "meta", JsonObject.class);
+        if (meta >= 0) {
+            changes.put("meta", withServerInfo((JsonObject) Records.get(result, meta)));
+        }
+        return changes.isEmpty() ? result : Records.with(result, changes);
+    }
+
+    private JsonObject withServerInfo(JsonObject meta) {
+        if (meta != null && meta.containsKey(ServerMetaKeys.SERVER_INFO)) {
+            return meta;
+        }
+        JsonObjectBuilder builder = meta == null ? JSON.createObjectBuilder() : JSON.createObjectBuilder(meta);
+        return builder.add(ServerMetaKeys.SERVER_INFO, serverInfoJson).build();
+    }
+
+    private static JsonRpcErrorResponse error(JsonRpcRequest request, int code, String message, JsonObject data) {
+        return new JsonRpcErrorResponse(request.id(), new JsonRpcError(code, message, data));
+    }
+
+    /** The answer to a stateless request that no handler gives. */
+    static final class Refusal extends Exception {
+        private final transient JsonRpcMessage response;
+
+        Refusal(JsonRpcMessage response) {
+            super(null, null, false, false);
+            this.response = response;
+        }
+
+        JsonRpcMessage response() {
+            return response;
+        }
+    }
+}
