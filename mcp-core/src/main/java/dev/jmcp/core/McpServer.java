@@ -1,8 +1,12 @@
 package dev.jmcp.core;
 
+import dev.jmcp.core.internal.listen.Listens;
 import dev.jmcp.core.internal.resources.ResourcesFeature;
+import dev.jmcp.core.internal.session.SessionThreads;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.RequestBudget;
+import dev.jmcp.core.session.RequestStates;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
@@ -22,6 +26,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -64,6 +69,13 @@ public final class McpServer implements AutoCloseable {
     private final ResourcesFeature resources;
     private final boolean servesResources;
     private final List<ServerFeature> features;
+    private final ServerSettings settings;
+    private final ServerCapabilities capabilities;
+    private final ExecutorService executor;
+    private final boolean ownsExecutor;
+    private final RequestStates requestStates;
+    private final RequestBudget budget;
+    private final Listens listens;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final Set<Endpoint> endpoints = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -77,8 +89,15 @@ public final class McpServer implements AutoCloseable {
                 : Providers.orderTransportProviders(builder.transportProviders);
         this.servesResources = !providers.isEmpty();
         this.features = List.copyOf(builder.features);
-        this.resources = new ResourcesFeature(providers, builder.resourceSettings);
-        resources.start();
+        this.settings = builder.settings;
+        this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint());
+        this.capabilities = declared();
+        this.ownsExecutor = builder.executor == null;
+        this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
+        this.requestStates = RequestStates.create(settings.requestStateTtl());
+        this.budget = RequestBudget.of(settings.maxRequestsInFlight());
+        this.listens = new Listens(settings.maxOpenListens(), capabilities);
+        resources.start(listens);
     }
 
     /** @return a builder with no providers and the default settings */
@@ -86,8 +105,48 @@ public final class McpServer implements AutoCloseable {
         return new Builder();
     }
 
-    /** @return what this server declares in {@code initialize}: {@code resources} when it has providers */
+    /**
+     * @return what this server declares in {@code initialize} and {@code server/discover}:
+     *         {@code resources} when it has providers, and what its features declare
+     */
     public ServerCapabilities capabilities() {
+        return capabilities;
+    }
+
+    /** @return the server-wide settings; never null */
+    public ServerSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Tells clients that the server's tools changed: sessions that have negotiated get
+     * {@code notifications/tools/list_changed}, and so do the {@code subscriptions/listen} streams
+     * that asked for it. For a feature that serves tools and declared {@code listChanged}.
+     */
+    public void toolsListChanged() {
+        listChanged(Listens.ListKind.TOOLS);
+    }
+
+    /** As {@link #toolsListChanged()}, for prompts: {@code notifications/prompts/list_changed}. */
+    public void promptsListChanged() {
+        listChanged(Listens.ListKind.PROMPTS);
+    }
+
+    private void listChanged(Listens.ListKind kind) {
+        listens.listChanged(kind);
+        for (ServerSession session : sessions) {
+            if (session.negotiated() != null && session.isOpen()) {
+                session.sendNotification(kind == Listens.ListKind.TOOLS ? "notifications/tools/list_changed"
+                        : "notifications/prompts/list_changed", null).whenComplete((ignored, failure) -> {
+                            if (failure != null) {
+                                LOG.log(Level.DEBUG, "could not tell {0} of a list change: {1}", session, failure.toString());
+                            }
+                        });
+            }
+        }
+    }
+
+    private ServerCapabilities declared() {
         ServerCapabilities.Builder capabilities = ServerCapabilities.builder();
         if (servesResources) {
             capabilities.resources(resources.capability());
@@ -112,11 +171,16 @@ public final class McpServer implements AutoCloseable {
         ServerSession.Builder builder = ServerSession.builder(transport)
                 .serverInfo(serverInfo)
                 .instructions(instructions)
-                .capabilities(capabilities())
-                .settings(sessionSettings);
+                .capabilities(capabilities)
+                .settings(sessionSettings)
+                .executor(executor)
+                .requestStates(requestStates)
+                .requestBudget(budget)
+                .defaultCacheHint(settings.defaultCacheHint());
         if (servesResources) {
             resources.register(builder);
         }
+        listens.register(builder);
         features.forEach(feature -> feature.register(builder));
         ServerSession session = builder.build();
         sessions.add(session);
@@ -179,12 +243,17 @@ public final class McpServer implements AutoCloseable {
         return resources;
     }
 
-    /** Stops every endpoint, closes every session and stops watching the providers; idempotent. */
+    /**
+     * Ends every {@code subscriptions/listen} stream with its final result, stops every endpoint,
+     * closes every session, stops watching the providers, and stops the handler threads the server
+     * made (not an executor given to the builder); idempotent.
+     */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        listens.close();
         for (Endpoint endpoint : List.copyOf(endpoints)) {
             endpoint.close();
         }
@@ -192,6 +261,9 @@ public final class McpServer implements AutoCloseable {
             session.close();
         }
         resources.close();
+        if (ownsExecutor) {
+            executor.shutdownNow();
+        }
         onClose.complete(null);
     }
 
@@ -281,6 +353,8 @@ public final class McpServer implements AutoCloseable {
         private final List<ServerFeature> features = new ArrayList<>();
         private ResourceSettings resourceSettings = ResourceSettings.DEFAULTS;
         private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
+        private ServerSettings settings = ServerSettings.DEFAULTS;
+        private ExecutorService executor;
 
         private Builder() {
         }
@@ -347,6 +421,23 @@ public final class McpServer implements AutoCloseable {
         /** @param value the resources feature's limits; defaults to {@link ResourceSettings#DEFAULTS} */
         public Builder resourceSettings(ResourceSettings value) {
             this.resourceSettings = Objects.requireNonNull(value, "resourceSettings");
+            return this;
+        }
+
+        /** @param value the server-wide limits and defaults; defaults to {@link ServerSettings#DEFAULTS} */
+        public Builder settings(ServerSettings value) {
+            this.settings = Objects.requireNonNull(value, "settings");
+            return this;
+        }
+
+        /**
+         * @param value the executor that runs every handler of the server, such as one of virtual
+         *              threads on Java 21, instead of the server's own pool of
+         *              {@link ServerSettings#handlerThreads()}; the server does not shut it down;
+         *              null for the server's own
+         */
+        public Builder executor(ExecutorService value) {
+            this.executor = value;
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.core.providers;
 
 import dev.jmcp.core.resources.UriTemplate;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceListener;
 import dev.jmcp.core.spi.ResourceProvider;
@@ -47,6 +48,7 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     private final MemoryStore store;
     private final List<Template> templates = new CopyOnWriteArrayList<>();
     private final List<ResourceListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile CacheHint cacheHint;
 
     private InMemoryResourceProvider(String id) {
         this.id = id;
@@ -242,6 +244,24 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     public String parentOf(String uri) {
         MemoryEntry entry = store.get(uri);
         return entry == null ? null : entry.parent();
+    }
+
+    /**
+     * Sets the caching hints of this provider's results for stateless clients: a program whose
+     * resources never change can say so with a long, public hint.
+     *
+     * @param value the hint; null for the server's default
+     * @return this provider
+     */
+    public InMemoryResourceProvider cacheHint(CacheHint value) {
+        this.cacheHint = value;
+        return this;
+    }
+
+    /** @return the hint set with {@link #cacheHint(CacheHint)}; null (the server's default) until then */
+    @Override
+    public CacheHint cacheHint() {
+        return cacheHint;
     }
 
     /** @return true */

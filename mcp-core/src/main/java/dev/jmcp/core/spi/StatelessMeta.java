@@ -34,6 +34,16 @@ public final class StatelessMeta {
     }
 
     /**
+     * @return true for a method of the handshake revisions that 2026-07-28 removed ({@code initialize},
+     *         {@code ping}, {@code logging/setLevel}, {@code resources/subscribe},
+     *         {@code resources/unsubscribe}): a stateless request of it is answered {@code -32601},
+     *         also when its params are not those the handshake revisions required
+     */
+    public static boolean isRemovedMethod(String method) {
+        return StatelessServer.isRemoved(method);
+    }
+
+    /**
      * @param params a request's params: a schema record or a {@link JsonObject}; may be null
      * @return its {@code _meta}; null when there is none
      */

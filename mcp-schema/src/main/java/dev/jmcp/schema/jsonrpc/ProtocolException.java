@@ -15,6 +15,7 @@ public class ProtocolException extends McpException {
     private final int code;
     private final transient JsonValue data;
     private final transient RequestId requestId;
+    private transient String method;
 
     /**
      * @param code    the JSON-RPC error code, see {@link ErrorCodes}
@@ -72,6 +73,21 @@ public class ProtocolException extends McpException {
     public ProtocolException withRequestId(RequestId id) {
         ProtocolException copy = new ProtocolException(code, getMessage(), data, id, getCause());
         copy.setStackTrace(getStackTrace());
+        return copy;
+    }
+
+    /**
+     * @return the method of the request whose params this error refuses, when the codec could read
+     *         it; null otherwise
+     */
+    public String method() {
+        return method;
+    }
+
+    /** @return the same error, tied to the request of {@code method} it answers, whose params it refuses */
+    public ProtocolException withRequest(RequestId id, String method) {
+        ProtocolException copy = withRequestId(id);
+        copy.method = method;
         return copy;
     }
 

@@ -1,12 +1,15 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.internal.listen.Listens;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ResourceListener;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.common.CacheableResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
@@ -52,12 +55,24 @@ public final class ResourcesFeature implements AutoCloseable {
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final List<AutoCloseable> watches = new ArrayList<>();
     private final ResourcesCapability capability;
+    private final CacheHint defaultHint;
+    private volatile Listens listens;
 
     /**
      * @param providers in order (priority, then id); may be empty
      * @param settings  the limits; never null
      */
     public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings) {
+        this(providers, settings, CacheHint.NONE);
+    }
+
+    /**
+     * @param providers   in order (priority, then id); may be empty
+     * @param settings    the limits; never null
+     * @param defaultHint the caching hint of a provider that gives none; never null
+     */
+    public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings, CacheHint defaultHint) {
+        this.defaultHint = Objects.requireNonNull(defaultHint, "defaultHint");
         this.providers = List.copyOf(providers);
         Objects.requireNonNull(settings, "settings");
         this.router = new Router(this.providers);
@@ -75,10 +90,10 @@ public final class ResourcesFeature implements AutoCloseable {
 
     /** Adds the feature's handlers to a session that is being built. */
     public void register(ServerSession.Builder builder) {
-        builder.requestHandler(McpMethodNames.RESOURCES_LIST, (params, context) -> list(params))
+        builder.requestHandler(McpMethodNames.RESOURCES_LIST, this::list)
                 .requestHandler(McpMethodNames.RESOURCES_READ, this::read)
-                .requestHandler(McpMethodNames.RESOURCES_METADATA, (params, context) -> metadata(params))
-                .requestHandler(McpMethodNames.RESOURCES_TEMPLATES_LIST, (params, context) -> templates(params));
+                .requestHandler(McpMethodNames.RESOURCES_METADATA, this::metadata)
+                .requestHandler(McpMethodNames.RESOURCES_TEMPLATES_LIST, this::templates);
         if (Boolean.TRUE.equals(capability.subscribe())) {
             builder.requestHandler(McpMethodNames.RESOURCES_SUBSCRIBE, this::subscribe)
                     .requestHandler(McpMethodNames.RESOURCES_UNSUBSCRIBE, this::unsubscribe);
@@ -94,6 +109,17 @@ public final class ResourcesFeature implements AutoCloseable {
 
     /** Starts watching the providers that report changes. */
     public synchronized void start() {
+        start(null);
+    }
+
+    /**
+     * Starts watching the providers that report changes; their events also go to the stateless
+     * era's {@code subscriptions/listen} streams.
+     *
+     * @param streams the server's listen streams; may be null
+     */
+    public synchronized void start(Listens streams) {
+        this.listens = streams;
         for (ResourceProvider provider : providers) {
             if (provider.reportsUpdates() || provider.reportsListChanges()) {
                 watches.add(provider.watch(new Events(provider)));
@@ -136,40 +162,60 @@ public final class ResourcesFeature implements AutoCloseable {
 
     // ---- handlers ----
 
-    private Object list(Object params) {
+    private Object list(Object params, RequestContext context) {
         ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of()
                 : typed(params, ListResourcesRequestParams.class, McpMethodNames.RESOURCES_LIST);
         if (p.uri() == null) {
-            return listings.top(p.cursor());
+            return hinted(listings.top(p.cursor()), context, providers);
         }
         Router.Route route = router.route(p.uri()).orElseThrow(() -> ResourceErrors.notFound(p.uri()));
         Resource metadata = route.provider().metadata(p.uri()).orElseThrow(() -> ResourceErrors.notFound(p.uri()));
         if (!metadata.collection()) {
             throw ResourceErrors.notACollection(p.uri());
         }
-        return listings.children(route.provider(), p.uri(), p.cursor());
+        return hinted(listings.children(route.provider(), p.uri(), p.cursor()), context, List.of(route.provider()));
     }
 
-    private Object templates(Object params) {
+    private Object templates(Object params, RequestContext context) {
         ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null)
                 : typed(params, ListResourceTemplatesRequestParams.class, McpMethodNames.RESOURCES_TEMPLATES_LIST);
-        return listings.templates(p.cursor());
+        return hinted(listings.templates(p.cursor()), context, providers);
     }
 
     private Object read(Object params, RequestContext context) {
         String uri = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ).uri();
         Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
         Resource metadata = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        if (metadata.collection()) {
-            return ReadResourceResult.of(reads.collection(route.provider(), metadata, context));
-        }
-        return ReadResourceResult.of(reads.leaf(route.provider(), metadata, route.variables(), context));
+        ReadResourceResult result = ReadResourceResult.of(metadata.collection()
+                ? reads.collection(route.provider(), metadata, context)
+                : reads.leaf(route.provider(), metadata, route.variables(), context));
+        return hinted(result, context, List.of(route.provider()));
     }
 
     /** Never reads content: only the provider's {@code metadata}. */
-    private Object metadata(Object params) {
+    private Object metadata(Object params, RequestContext context) {
         String uri = typed(params, ReadResourceMetadataRequestParams.class, McpMethodNames.RESOURCES_METADATA).uri();
-        return ReadResourceMetadataResult.of(find(uri));
+        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        Resource resource = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        return hinted(ReadResourceMetadataResult.of(resource), context, List.of(route.provider()));
+    }
+
+    /**
+     * Adds the caching hints of the providers a stateless result came from: the shortest and most
+     * private of them, each provider's own or the server's default. Session results carry none.
+     */
+    private CacheableResult hinted(CacheableResult result, RequestContext context, List<ResourceProvider> from) {
+        if (!context.isStateless()) {
+            return result;
+        }
+        CacheHint hint = null;
+        for (ResourceProvider provider : from) {
+            CacheHint own = provider.cacheHint();
+            CacheHint effective = own != null ? own : defaultHint;
+            hint = hint == null ? effective : hint.and(effective);
+        }
+        hint = hint == null ? defaultHint : hint;
+        return result.withCaching(hint.ttlMs(), hint.scope());
     }
 
     private Object subscribe(Object params, RequestContext context) {
@@ -228,11 +274,19 @@ public final class ResourcesFeature implements AutoCloseable {
             for (McpSession session : subscriptions.subscribers(chain)) {
                 send(session, McpMethodNames.RESOURCES_UPDATED, params);
             }
+            Listens streams = listens;
+            if (streams != null) {
+                streams.resourceUpdated(uri, chain);
+            }
         }
 
         @Override
         public void listChanged() {
             cursors.advance();
+            Listens streams = listens;
+            if (streams != null) {
+                streams.listChanged(Listens.ListKind.RESOURCES);
+            }
             if (Boolean.TRUE.equals(capability.listChanged())) {
                 for (ServerSession session : sessions) {
                     // a session that has not answered initialize yet learns the list when it asks

@@ -464,7 +464,9 @@ public final class SessionEngine implements McpTransport.Listener {
             return;
         }
         LOG.log(Level.DEBUG, "{0} received unreadable input: {1}", name, error.getMessage());
-        reply(JsonRpcErrorResponse.of(error));
+        JsonRpcErrorResponse removed = stateless != null && lifecycle.negotiated() == null
+                ? StatelessServer.removedMethod(error) : null;
+        reply(removed != null ? removed : JsonRpcErrorResponse.of(error));
     }
 
     @Override

@@ -8,8 +8,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The threads a session owns: a small handler pool and one timer thread, both named after it. */
-final class SessionThreads {
+/** The threads of sessions and servers: handler pools and timer threads, named after their owner. */
+public final class SessionThreads {
     /** Idle threads end after this long, so a quiet session holds no thread. */
     private static final long KEEP_ALIVE_SECONDS = 30;
 
@@ -27,7 +27,7 @@ final class SessionThreads {
         };
     }
 
-    static ExecutorService handlerPool(String sessionName, int threads) {
+    public static ExecutorService handlerPool(String sessionName, int threads) {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), named(sessionName + "-handler"));
         pool.allowCoreThreadTimeOut(true);

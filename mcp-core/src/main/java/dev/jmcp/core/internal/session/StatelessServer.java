@@ -106,6 +106,29 @@ public final class StatelessServer {
         return ProtocolVersions.SUPPORTED;
     }
 
+    /** @return true for a method of the handshake revisions that 2026-07-28 removed */
+    public static boolean isRemoved(String method) {
+        return REMOVED.contains(method);
+    }
+
+    /**
+     * The answer to a request whose params the codec refused, on a connection without a session:
+     * a stateless client's {@code initialize} or {@code logging/setLevel} carries no params of the
+     * handshake revisions, and must learn that the method is gone, not that its params are wrong.
+     *
+     * @return the {@code -32601} response for a removed method; null for any other
+     */
+    static JsonRpcErrorResponse removedMethod(ProtocolException unreadable) {
+        if (unreadable.code() != ErrorCodes.INVALID_PARAMS || unreadable.requestId() == null
+                || !isRemoved(unreadable.method())) {
+            return null;
+        }
+        return new JsonRpcErrorResponse(unreadable.requestId(), new JsonRpcError(ErrorCodes.METHOD_NOT_FOUND,
+                "method not found: " + unreadable.method() + " is not a method of " + STATELESS_VERSIONS
+                        + "; as a request of the handshake revisions, its params were refused: "
+                        + unreadable.getMessage(), null));
+    }
+
     /** @return the {@code _meta} of a request's params; null when there is none */
     public static JsonObject metaOf(Object params) {
         return Meta.of(params);

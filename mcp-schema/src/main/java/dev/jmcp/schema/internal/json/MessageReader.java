@@ -206,7 +206,7 @@ public final class MessageReader {
                     }
                 }
                 if (paramsError != null) {
-                    throw paramsError.withRequestId(id);
+                    throw paramsError.withRequest(id, method);
                 }
                 return hasId ? new JsonRpcRequest(id, method, params) : new JsonRpcNotification(method, params);
             }

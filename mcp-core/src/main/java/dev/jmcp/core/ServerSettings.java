@@ -1,0 +1,155 @@
+package dev.jmcp.core;
+
+import dev.jmcp.core.session.RequestBudget;
+import dev.jmcp.core.session.RequestStates;
+import dev.jmcp.core.spi.CacheHint;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The server-wide limits and defaults of a {@link McpServer}, shared by every session and every
+ * stateless request it serves. Made by {@link #builder()}; immutable. Errors caused by a limit name
+ * it, such as {@code "the server is busy: maxRequestsInFlight=512 ..."}.
+ *
+ * @since 0.1
+ */
+public final class ServerSettings {
+    /** Twice the processors, at least 8: handlers that wait on I/O should return a {@code CompletionStage}. */
+    public static final int DEFAULT_HANDLER_THREADS = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
+    /** 1024 open {@code subscriptions/listen} streams. */
+    public static final int DEFAULT_MAX_OPEN_LISTENS = 1024;
+
+    /** The defaults. */
+    public static final ServerSettings DEFAULTS = builder().build();
+
+    private final int handlerThreads;
+    private final int maxRequestsInFlight;
+    private final int maxOpenListens;
+    private final Duration requestStateTtl;
+    private final CacheHint defaultCacheHint;
+
+    private ServerSettings(Builder builder) {
+        this.handlerThreads = builder.handlerThreads;
+        this.maxRequestsInFlight = builder.maxRequestsInFlight;
+        this.maxOpenListens = builder.maxOpenListens;
+        this.requestStateTtl = builder.requestStateTtl;
+        this.defaultCacheHint = builder.defaultCacheHint;
+    }
+
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder that starts from these settings */
+    public Builder toBuilder() {
+        return new Builder().handlerThreads(handlerThreads).maxRequestsInFlight(maxRequestsInFlight)
+                .maxOpenListens(maxOpenListens).requestStateTtl(requestStateTtl).defaultCacheHint(defaultCacheHint);
+    }
+
+    /**
+     * @return the threads of the one executor that runs every handler of the server, when the
+     *         builder is not given an executor of its own
+     */
+    public int handlerThreads() {
+        return handlerThreads;
+    }
+
+    /**
+     * @return the most requests the whole server handles at once, over all sessions and stateless
+     *         requests; one beyond it is answered at once with {@code -32603} naming this setting
+     */
+    public int maxRequestsInFlight() {
+        return maxRequestsInFlight;
+    }
+
+    /**
+     * @return the most {@code subscriptions/listen} streams open at once; one beyond it is refused
+     *         with {@code -32603} naming this setting
+     */
+    public int maxOpenListens() {
+        return maxOpenListens;
+    }
+
+    /** @return how long a sealed multi round-trip {@code requestState} stays valid */
+    public Duration requestStateTtl() {
+        return requestStateTtl;
+    }
+
+    /**
+     * @return the caching hints of a stateless request's cacheable result whose producer gave none
+     *         (a provider's own {@link dev.jmcp.core.spi.ResourceProvider#cacheHint()} comes first)
+     */
+    public CacheHint defaultCacheHint() {
+        return defaultCacheHint;
+    }
+
+    @Override
+    public String toString() {
+        return "ServerSettings[handlerThreads=" + handlerThreads + ", maxRequestsInFlight=" + maxRequestsInFlight
+                + ", maxOpenListens=" + maxOpenListens + ", requestStateTtl=" + requestStateTtl
+                + ", defaultCacheHint=" + defaultCacheHint + "]";
+    }
+
+    /**
+     * Builds {@link ServerSettings}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private int handlerThreads = DEFAULT_HANDLER_THREADS;
+        private int maxRequestsInFlight = RequestBudget.DEFAULT_MAX_REQUESTS_IN_FLIGHT;
+        private int maxOpenListens = DEFAULT_MAX_OPEN_LISTENS;
+        private Duration requestStateTtl = RequestStates.DEFAULT_TTL;
+        private CacheHint defaultCacheHint = CacheHint.NONE;
+
+        private Builder() {
+        }
+
+        /** @param value at least 1; see {@link ServerSettings#handlerThreads()} */
+        public Builder handlerThreads(int value) {
+            this.handlerThreads = atLeastOne(value, "handlerThreads");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ServerSettings#maxRequestsInFlight()} */
+        public Builder maxRequestsInFlight(int value) {
+            this.maxRequestsInFlight = atLeastOne(value, "maxRequestsInFlight");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ServerSettings#maxOpenListens()} */
+        public Builder maxOpenListens(int value) {
+            this.maxOpenListens = atLeastOne(value, "maxOpenListens");
+            return this;
+        }
+
+        /** @param value positive; see {@link ServerSettings#requestStateTtl()} */
+        public Builder requestStateTtl(Duration value) {
+            Objects.requireNonNull(value, "requestStateTtl");
+            if (value.isZero() || value.isNegative()) {
+                throw new IllegalArgumentException("requestStateTtl must be positive, was " + value);
+            }
+            this.requestStateTtl = value;
+            return this;
+        }
+
+        /** @param value never null; see {@link ServerSettings#defaultCacheHint()} */
+        public Builder defaultCacheHint(CacheHint value) {
+            this.defaultCacheHint = Objects.requireNonNull(value, "defaultCacheHint");
+            return this;
+        }
+
+        /** @return the settings */
+        public ServerSettings build() {
+            return new ServerSettings(this);
+        }
+
+        private static int atLeastOne(int value, String name) {
+            if (value < 1) {
+                throw new IllegalArgumentException(name + " must be >= 1, was " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,154 @@
+package dev.jmcp.core.internal.listen;
+
+import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.ListChangedCapability;
+import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.schema.lifecycle.SubscriptionFilter;
+import dev.jmcp.schema.lifecycle.SubscriptionsListenRequestParams;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The open {@code subscriptions/listen} streams of one server (2026-07-28), and the handler that
+ * opens them: it acknowledges the part of the client's filter the server can honour, keeps the
+ * request open, and fans the server's change events out to the streams that asked for them, each
+ * tagged with its subscription id. A stream ends when the client cancels it or goes away, or, with
+ * a final result, when the server closes. Thread-safe.
+ */
+public final class Listens implements AutoCloseable {
+    /** The kinds of list whose changes a listen may ask for. */
+    public enum ListKind {
+        RESOURCES(McpMethodNames.RESOURCES_LIST_CHANGED),
+        TOOLS("notifications/tools/list_changed"),
+        PROMPTS("notifications/prompts/list_changed");
+
+        final String notification;
+
+        ListKind(String notification) {
+            this.notification = notification;
+        }
+    }
+
+    private final int max;
+    private final ServerCapabilities capabilities;
+    private final Set<Listen> open = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger reserved = new AtomicInteger();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * @param maxOpenListens the setting {@code maxOpenListens}
+     * @param capabilities   what the server declares: a listen is acknowledged only for what it can send
+     */
+    public Listens(int maxOpenListens, ServerCapabilities capabilities) {
+        this.max = maxOpenListens;
+        this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
+    }
+
+    /** Adds the {@code subscriptions/listen} handler to a session that is being built. */
+    public void register(ServerSession.Builder builder) {
+        builder.requestHandler(McpMethodNames.SUBSCRIPTIONS_LISTEN, this::listen);
+    }
+
+    /** @return how many streams are open: a test hook */
+    public int openCount() {
+        return open.size();
+    }
+
+    private Object listen(Object params, RequestContext context) {
+        if (!context.isStateless()) {
+            throw new ProtocolException(ErrorCodes.METHOD_NOT_FOUND, "method not found: subscriptions/listen belongs "
+                    + "to the stateless revisions; a session of " + context.protocolVersion()
+                    + " subscribes with resources/subscribe");
+        }
+        if (!(params instanceof SubscriptionsListenRequestParams request)) {
+            throw new ProtocolException(ErrorCodes.INVALID_PARAMS,
+                    "params.notifications is required: the notifications the stream should carry");
+        }
+        if (closed.get()) {
+            throw new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the server is closing: it opens no new listen");
+        }
+        if (reserved.incrementAndGet() > max) {
+            reserved.decrementAndGet();
+            throw new ProtocolException(ErrorCodes.INTERNAL_ERROR,
+                    "too many open subscriptions/listen streams: maxOpenListens=" + max);
+        }
+        Listen listen = new Listen(context, acknowledged(request.notifications()));
+        listen.open(open::add);
+        context.onCancel(() -> end(listen));
+        context.session().onClose().whenComplete((ignored, failure) -> end(listen));
+        if (closed.get()) {
+            listen.finish(); // close() ran meanwhile and did not see this one
+            end(listen);
+        }
+        return listen.done();
+    }
+
+    /** The part of {@code asked} that this server can send: nothing it does not declare. */
+    private SubscriptionFilter acknowledged(SubscriptionFilter asked) {
+        ResourcesCapability resources = capabilities.resources();
+        List<String> uris = asked.resourceSubscriptions() != null && resources != null
+                && Boolean.TRUE.equals(resources.subscribe()) ? asked.resourceSubscriptions() : null;
+        return new SubscriptionFilter(
+                honoured(asked.toolsListChanged(), changes(capabilities.tools())),
+                honoured(asked.promptsListChanged(), changes(capabilities.prompts())),
+                honoured(asked.resourcesListChanged(), resources != null && Boolean.TRUE.equals(resources.listChanged())),
+                uris);
+    }
+
+    private static boolean changes(ListChangedCapability capability) {
+        return capability != null && Boolean.TRUE.equals(capability.listChanged());
+    }
+
+    private static Boolean honoured(Boolean asked, boolean offered) {
+        return Boolean.TRUE.equals(asked) && offered ? Boolean.TRUE : null;
+    }
+
+    private void end(Listen listen) {
+        open.remove(listen);
+        if (listen.release()) {
+            reserved.decrementAndGet();
+        }
+    }
+
+    /** Sends the list change to every stream that asked for it. */
+    public void listChanged(ListKind kind) {
+        for (Listen listen : open) {
+            if (listen.wants(kind)) {
+                listen.send(kind.notification, null);
+            }
+        }
+    }
+
+    /**
+     * Sends {@code notifications/resources/updated} for {@code uri} to every stream subscribed to
+     * it or to one of the collections in {@code chain} (the URI and its ancestors).
+     */
+    public void resourceUpdated(String uri, Set<String> chain) {
+        for (Listen listen : open) {
+            if (listen.watches(chain)) {
+                listen.send(McpMethodNames.RESOURCES_UPDATED, uri);
+            }
+        }
+    }
+
+    /** Ends every stream with its final result, as the spec asks of a server that shuts down; idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        for (Listen listen : List.copyOf(open)) {
+            listen.finish();
+            end(listen);
+        }
+    }
+}
