@@ -3,14 +3,16 @@ package dev.jmcp.cli;
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * {@code jmcp serve [--root DIR] [--http [HOST:]PORT]}: serves a folder through the file-system
- * provider, over this process's stdin and stdout (the default) or over HTTP.
+ * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]}: serves a
+ * folder through the file-system provider, over this process's stdin and stdout (the default) or
+ * over HTTP.
  */
 final class ServeCommand implements Command {
     static final String DEFAULT_HOST = "127.0.0.1";
@@ -28,7 +30,7 @@ final class ServeCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N]
+                usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
@@ -41,12 +43,16 @@ final class ServeCommand implements Command {
                                          module; stop it with Ctrl-C
                   --page-size N          the most resources in one page of resources/list
                                          (default 1000)
+                  --cache-ttl MS         how long clients of MCP 2026-07-28 may keep a listing
+                                         or a file's content before asking again (ttlMs, with
+                                         cacheScope private; default 0: ask every time);
+                                         clients that listen are told of changes sooner
                 """;
     }
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().option("--root").option("--http").option("--page-size");
+        return new Args.Spec().option("--root").option("--http").option("--page-size").option("--cache-ttl");
     }
 
     @Override
@@ -61,11 +67,15 @@ final class ServeCommand implements Command {
             Transports.require("http", "cannot serve " + http);
         }
         Path root = Path.of(args.value("--root").orElse("."));
+        long cacheTtl = args.longValue("--cache-ttl", 0, 0, Long.MAX_VALUE);
         FileSystemResourceProvider files;
         try {
             files = FileSystemResourceProvider.of(root);
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--root " + root + " cannot be served: it is not a readable folder");
+        }
+        if (cacheTtl > 0) {
+            files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
         String folder = files.root().orElseThrow().toString();
         McpServer server = McpServer.builder()

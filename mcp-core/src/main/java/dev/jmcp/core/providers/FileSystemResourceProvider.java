@@ -4,6 +4,7 @@ import dev.jmcp.core.internal.fs.DirectoryWatcher;
 import dev.jmcp.core.internal.fs.FileResources;
 import dev.jmcp.core.internal.fs.MimeTypes;
 import dev.jmcp.core.internal.fs.SafePaths;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceListener;
 import dev.jmcp.core.spi.ResourceProvider;
@@ -47,6 +48,17 @@ import java.util.stream.Stream;
  * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
  * subfolder, on a daemon thread named {@value #WATCH_THREAD}.
  *
+ * <p>Caching (clients of 2026-07-28): by default every result is {@link CacheHint#NONE}, immediately
+ * stale and private, whatever the server's default. A folder is written by other programs at any
+ * moment, and the watch sees a change only after it happened (a moment later, or seconds later
+ * where the platform polls), so no freshness can be promised to a client that is not told of
+ * changes; and its files are the private data of whoever runs the server, which a shared cache must
+ * not hand to another user. Because the folder is watched, a client that keeps a
+ * {@code subscriptions/listen} stream open is told of every change the watch sees, and can use a
+ * longer hint as the spec intends, with the change notification as the invalidation: a program
+ * that knows its folder changes rarely (or holds nothing private) says so with
+ * {@link #withCacheHint(CacheHint)}, as {@code jmcp serve --cache-ttl} does.
+ *
  * @since 0.1
  */
 public final class FileSystemResourceProvider implements ResourceProvider {
@@ -60,6 +72,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     private final SafePaths paths; // null when no root was configured: then nothing is served
     private final FileResources files;
     private final long maxTextBytes;
+    private final CacheHint cacheHint;
 
     /**
      * For {@link java.util.ServiceLoader}: serves the folder that the system property
@@ -73,6 +86,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         this.paths = root == null || root.isBlank() ? null : new SafePaths(realFolder(Path.of(root), ROOT_PROPERTY));
         this.files = paths == null ? null : new FileResources(paths);
         this.maxTextBytes = DEFAULT_MAX_TEXT_BYTES;
+        this.cacheHint = CacheHint.NONE;
     }
 
     private FileSystemResourceProvider(Path root, long maxTextBytes) {
@@ -82,6 +96,14 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         this.paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root"), "root"));
         this.files = new FileResources(paths);
         this.maxTextBytes = maxTextBytes;
+        this.cacheHint = CacheHint.NONE;
+    }
+
+    private FileSystemResourceProvider(FileSystemResourceProvider from, CacheHint cacheHint) {
+        this.paths = from.paths;
+        this.files = from.files;
+        this.maxTextBytes = from.maxTextBytes;
+        this.cacheHint = cacheHint;
     }
 
     /**
@@ -124,6 +146,27 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     /** @return the size above which a text file is served as a blob */
     public long maxTextBytes() {
         return maxTextBytes;
+    }
+
+    /**
+     * A provider of the same folder whose results carry another caching hint. This provider stays
+     * as it is: it is immutable, as the provider a server already holds must be.
+     *
+     * @param value the hint, such as {@code CacheHint.privateFor(30_000)} for a folder that changes
+     *              rarely; null for the server's default ({@link dev.jmcp.core.ServerSettings#defaultCacheHint()})
+     * @return a provider of the same root and limits with that hint
+     */
+    public FileSystemResourceProvider withCacheHint(CacheHint value) {
+        return new FileSystemResourceProvider(this, value);
+    }
+
+    /**
+     * @return {@link CacheHint#NONE} unless another hint was chosen with {@link #withCacheHint}; null
+     *         when that was null (the server's default)
+     */
+    @Override
+    public CacheHint cacheHint() {
+        return cacheHint;
     }
 
     /** @return {@code "filesystem"} */

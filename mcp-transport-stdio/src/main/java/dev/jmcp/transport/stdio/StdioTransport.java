@@ -43,7 +43,8 @@ import java.util.function.Consumer;
  *       closed or the output fails (which closes the transport).</li>
  *   <li><b>End of input</b> is the peer's orderly shutdown: the transport waits up to
  *       {@link StdioSettings#drainTimeout()} until the requests it has delivered are answered (or
- *       cancelled), writes those answers, closes the output and then reports
+ *       cancelled; an open {@code subscriptions/listen} stream is not waited for: it lasts until
+ *       the server ends it), writes those answers, closes the output and then reports
  *       {@link Listener#onClosed onClosed(null)}.</li>
  *   <li><b>{@link #close()}</b> stops delivering at once, writes what is queued (waiting up to
  *       {@link StdioSettings#closeTimeout()}), closes both streams and reports {@code onClosed(null)}.

@@ -22,7 +22,10 @@ import java.util.function.BooleanSupplier;
  * {@code onClosed} makes a session cancel what it is handling.
  *
  * <p>A request leaves the set when its response has been written, or when the peer cancels it
- * (a cancelled request gets no response).
+ * (a cancelled request gets no response). A {@code subscriptions/listen} request never enters it:
+ * it is a stream that stays open until the server ends it, so the end of the input (the client
+ * going away) has no answer to wait for, and waiting would keep the server from exiting for the
+ * whole drain timeout.
  */
 final class Unanswered {
     private final Set<RequestId> ids = new HashSet<>();
@@ -31,7 +34,9 @@ final class Unanswered {
     synchronized void received(JsonRpcPayload payload) {
         for (JsonRpcMessage message : messages(payload)) {
             if (message instanceof JsonRpcRequest request) {
-                ids.add(request.id());
+                if (!McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
+                    ids.add(request.id());
+                }
             } else if (message instanceof JsonRpcNotification notification
                     && McpMethodNames.CANCELLED.equals(notification.method())
                     && notification.params() instanceof CancelledNotificationParams params

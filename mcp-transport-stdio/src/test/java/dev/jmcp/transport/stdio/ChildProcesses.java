@@ -23,10 +23,15 @@ final class ChildProcesses {
      * path works in either surefire mode, and also tests the {@code META-INF/services} registration.
      */
     static List<String> echoServer(String... args) {
+        return java(EchoServerMain.class, args);
+    }
+
+    /** {@code java -cp ... MAIN args}, with the class path {@link #echoServer} describes. */
+    static List<String> java(Class<?> main, String... args) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         Set<String> classPath = new LinkedHashSet<>();
-        classPath.add(location(EchoServerMain.class));
+        classPath.add(location(main));
         classPath.add(location(StdioTransport.class));
         for (String property : List.of("jdk.module.path", "java.class.path")) {
             String value = System.getProperty(property);
@@ -39,7 +44,7 @@ final class ChildProcesses {
             }
         }
         List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
-                "-cp", String.join(File.pathSeparator, classPath), EchoServerMain.class.getName()));
+                "-cp", String.join(File.pathSeparator, classPath), main.getName()));
         command.addAll(List.of(args));
         return command;
     }

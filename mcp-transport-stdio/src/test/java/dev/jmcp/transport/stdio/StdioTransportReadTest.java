@@ -232,6 +232,27 @@ class StdioTransportReadTest {
     }
 
     @Test
+    void endOfInputDoesNotWaitForAnOpenListenStreamOnlyForTheOtherAnswers() throws Exception {
+        start();
+        input.write("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"subscriptions/listen\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/"
+                + "clientCapabilities\":{}},\"notifications\":{\"resourcesListChanged\":true}}}\n" + ping(2) + "\n");
+        input.out.close();
+        assertEquals("subscriptions/listen", assertInstanceOf(JsonRpcRequest.class, recorder.nextMessage()).method());
+        assertPing(2);
+        assertNull(recorder.events.poll(300, TimeUnit.MILLISECONDS), "the ping still waits for its answer");
+
+        long start = System.nanoTime();
+        transport.send(new JsonRpcResultResponse(RequestId.of(2), EmptyResult.of())).get(5, TimeUnit.SECONDS);
+
+        assertNull(recorder.nextClosed().cause());
+        long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(waited < StdioSettings.DEFAULT_DRAIN_TIMEOUT.toMillis() / 2, "closed " + waited
+                + " ms after the last answer: the open listen was waited for");
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}", output.readLine(5));
+    }
+
+    @Test
     void endOfInputGivesUpWaitingForAnswersAfterTheDrainTimeout() throws Exception {
         transport = StdioTransport.of(input.in, output.out, StdioSettings.DEFAULTS.withDrainTimeout(Duration.ofMillis(200)));
         transport.start(recorder);
