@@ -21,10 +21,12 @@ import java.util.concurrent.CompletableFuture;
  *       for slow work.</li>
  *   <li>{@link RequestHandler}s and {@link NotificationHandler}s run on the session's handler
  *       executor ({@link SessionSettings#handlerThreads()} daemon threads named
- *       {@code jmcp-<side>-<n>-handler-<k>}, or the executor given to the builder), so a slow
- *       handler never stops the session from reading. Notification handlers run one at a time, in
- *       arrival order.</li>
- *   <li>Timeouts fire on one daemon timer thread, {@code jmcp-<side>-<n>-timer-1}.</li>
+ *       {@code jmcp-<side>-<n>-handler-<k>}, or the executor given to the builder: every session of
+ *       a {@link dev.jmcp.core.McpServer} runs on the server's one executor), so a slow handler
+ *       never stops the session from reading. Notification handlers run one at a time, in arrival
+ *       order.</li>
+ *   <li>Timeouts fire on one daemon timer thread, {@code jmcp-<side>-<n>-timer-1}, started by the
+ *       session's first request.</li>
  *   <li>Every method of this interface may be called from any thread, also from inside a handler.</li>
  * </ul>
  * {@link #close()} stops the timer and the session's own executor (not one given to the builder)

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param maxInFlightRequests the most inbound requests that may be handled at once; a request
  *                            beyond it is answered with an error naming this setting; at least 1
  * @param handlerThreads      the threads of the executor that runs handlers when the builder is not
- *                            given one; at least 1
+ *                            given one (sessions of a {@link dev.jmcp.core.McpServer} always are:
+ *                            they share the server's, see {@link dev.jmcp.core.ServerSettings}); at least 1
  * @since 0.1
  */
 public record SessionSettings(Duration requestTimeout, int maxInFlightRequests, int handlerThreads) {
