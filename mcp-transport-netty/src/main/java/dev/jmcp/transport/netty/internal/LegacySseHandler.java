@@ -112,7 +112,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
         try {
             payload = context.codec().read(new ByteBufInputStream(request.content()), session.pendingRequests());
         } catch (ProtocolException e) {
-            refuse(ctx, HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
+            ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.BAD_REQUEST, e, context.codec()));
             return;
         } catch (UncheckedIOException e) {
             refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read");

@@ -7,6 +7,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.InitializeRequestParams;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.ChannelHandlerContext;
@@ -73,7 +74,7 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
             if (known != null && e.requestId() != null && pending.methodOf(e.requestId()) != null) {
                 known.deliverUnreadable(e);
             }
-            refuse(ctx, HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
+            ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.BAD_REQUEST, e, context.codec()));
             return;
         } catch (UncheckedIOException e) {
             refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read: "
@@ -86,15 +87,16 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
                 requests.add(r);
             }
         }
+        RequestId id = HttpErrors.idOf(payload);
         HttpSession session = known;
         String version = known == null ? null : known.protocolVersion();
         if (session == null) {
             if (!(payload instanceof JsonRpcRequest r && McpMethodNames.INITIALIZE.equals(r.method()))) {
-                refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.INVALID_REQUEST,
+                refuse(ctx, HttpResponseStatus.BAD_REQUEST, id, ErrorCodes.INVALID_REQUEST,
                         "an Mcp-Session-Id header is required: only initialize, alone, may be sent without one");
                 return;
             }
-            session = open(ctx);
+            session = open(ctx, id);
             if (session == null) {
                 return;
             }
@@ -106,17 +108,17 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (!session.openPostStream(ctx.channel(), requests, version)) {
-            refuse(ctx, HttpResponseStatus.NOT_FOUND, ErrorCodes.INVALID_REQUEST, "session " + session.id()
+            refuse(ctx, HttpResponseStatus.NOT_FOUND, id, ErrorCodes.INVALID_REQUEST, "session " + session.id()
                     + " has ended");
             return;
         }
         session.deliver(payload);
     }
 
-    private HttpSession open(ChannelHandlerContext ctx) {
+    private HttpSession open(ChannelHandlerContext ctx, RequestId initialize) {
         HttpSession session = context.sessions().create(id -> new HttpSession(id, context));
         if (session == null) {
-            refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
+            refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, initialize, ErrorCodes.INTERNAL_ERROR,
                     "too many sessions: maxSessions=" + context.settings().maxSessions());
             return null;
         }
@@ -125,7 +127,7 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "the server refused a new session", e);
             session.close();
-            refuse(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL_ERROR,
+            refuse(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, initialize, ErrorCodes.INTERNAL_ERROR,
                     "the server could not open a session");
             return null;
         }
@@ -133,6 +135,11 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, int code, String message) {
-        ctx.writeAndFlush(HttpErrors.error(status, code, message, context.codec()));
+        refuse(ctx, status, null, code, message);
+    }
+
+    /** @param id the request the error answers, once the body has been read; null before or when unknown */
+    private void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, RequestId id, int code, String message) {
+        ctx.writeAndFlush(HttpErrors.error(status, id, code, message, context.codec()));
     }
 }

@@ -161,6 +161,27 @@ class PipelineTest {
     }
 
     @Test
+    void anErrorAboutAReadBodyCarriesTheRequestsIdWithItsType() {
+        HttpSession session = initialize();
+        EmbeddedChannel channel = connection();
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1234567890123,"
+                + "\"method\":\"resources/read\",\"params\":{}}", session.id()));
+        Wire wire = Wire.drain(channel);
+        assertEquals(400, wire.status());
+        assertTrue(wire.text().startsWith("{\"jsonrpc\":\"2.0\",\"id\":1234567890123,\"error\":{\"code\":-32602"),
+                wire.text());
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"resources/read\","
+                + "\"params\":{\"uri\":7},\"id\":\"r-1\"}", session.id()));
+        wire = Wire.drain(channel);
+        assertEquals(400, wire.status());
+        assertTrue(wire.text().startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"r-1\",\"error\":{\"code\":-32602"),
+                wire.text());
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}",
+                null));
+        assertTrue(Wire.drain(channel).text().contains("\"id\":5,"), "refused for want of a session, after reading it");
+    }
+
+    @Test
     void notificationsAreAcceptedWithoutABody() {
         HttpSession session = initialize();
         EmbeddedChannel channel = connection();
