@@ -2,7 +2,6 @@ package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.core.spi.StatelessMeta;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
-import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
@@ -58,11 +57,5 @@ final class Era {
         return new ProtocolException(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version: "
                 + requested, JSON.createObjectBuilder().add("supported", supported).add("requested", requested).build(),
                 id, null);
-    }
-
-    /** @return the method of a request or notification; null for anything else */
-    static String methodOf(JsonRpcMessage message) {
-        return message instanceof JsonRpcRequest request ? request.method()
-                : message instanceof JsonRpcNotification notification ? notification.method() : null;
     }
 }

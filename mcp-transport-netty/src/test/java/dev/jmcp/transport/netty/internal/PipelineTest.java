@@ -59,7 +59,7 @@ class PipelineTest {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
                 new SseWriter(context.codec(), settings.chunkBytes()),
                 new JsonBodyWriter(context.codec(), settings.chunkBytes()), new SessionRouter(context),
-                new PostHandler(context), new GetHandler(context), new DeleteHandler(),
+                new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),
                 new NotFoundHandler(context.codec()));
         channels.add(channel);
         return channel;
