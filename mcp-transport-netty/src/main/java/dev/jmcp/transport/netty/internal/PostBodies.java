@@ -44,7 +44,8 @@ final class PostBodies {
      */
     static JsonRpcPayload read(FullHttpRequest request, PendingRequests pending, McpCodec codec) {
         try {
-            return codec.read(new ByteBufInputStream(request.content()), pending);
+            // a duplicate, so that the body can be read again (see RemovedMethods)
+            return codec.read(new ByteBufInputStream(request.content().duplicate()), pending);
         } catch (UncheckedIOException e) {
             throw new ProtocolException(ErrorCodes.PARSE_ERROR, "the body could not be read: " + e.getMessage());
         }

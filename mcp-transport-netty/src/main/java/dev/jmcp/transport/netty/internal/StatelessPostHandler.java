@@ -20,8 +20,9 @@ import java.util.Objects;
  * {@code Mcp-Session-Id} and {@code Last-Event-ID} are ignored, and none is ever sent back. In
  * order, with every error after the body has been read carrying the request's id:
  * <ol>
- *   <li>the media types (406, 415) and a body the codec can read (400 with its error), holding one
- *       request or notification (400, -32600, for a batch or a response);</li>
+ *   <li>the media types (406, 415) and a body the codec can read (400 with its error; but see
+ *       {@link RemovedMethods}), holding one request or notification (400, -32600, for a batch or a
+ *       response);</li>
  *   <li>the headers against the body ({@link StatelessHeaders}: 400 with -32020, -32602 or
  *       -32022);</li>
  *   <li>a request then gets a {@link StatelessExchange} of its own, handed to the server like a
@@ -65,8 +66,11 @@ public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
             try {
                 payload = PostBodies.read(request, PendingRequests.NONE, context.codec());
             } catch (ProtocolException e) {
-                refuse(ctx, e);
-                return;
+                payload = RemovedMethods.withRawParams(request.content(), e);
+                if (payload == null) {
+                    refuse(ctx, e);
+                    return;
+                }
             }
         }
         if (payload instanceof JsonRpcNotification notification) {

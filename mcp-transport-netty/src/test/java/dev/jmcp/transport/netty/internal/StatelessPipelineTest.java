@@ -136,6 +136,19 @@ class StatelessPipelineTest {
     }
 
     @Test
+    void aRemovedMethodWhoseParamsTheCodecRefusesStillReachesTheSession() {
+        for (String method : List.of("initialize", "logging/setLevel", "resources/subscribe")) {
+            send(post(call(500, method, META), "Mcp-Method", method));
+            JsonRpcRequest received = (JsonRpcRequest) recorders.get(recorders.size() - 1).messages.get(0);
+            assertEquals(method, received.method());
+            assertEquals(RequestId.of(500), received.id());
+            assertTrue(assertInstanceOf(JsonObject.class, received.params()).containsKey("_meta"),
+                    "the session reads the _meta and answers -32601 for the method");
+        }
+        assertEquals(3, transports.size());
+    }
+
+    @Test
     void aStatelessBodyWithoutTheVersionHeaderIsAHeaderMismatch() {
         JsonObject body = refused(send(post(call(7, "tools/list", META), "MCP-Protocol-Version", null,
                 "Mcp-Method", "tools/list")), 400, ErrorCodes.HEADER_MISMATCH, 7);
