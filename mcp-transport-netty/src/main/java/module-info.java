@@ -1,13 +1,17 @@
 /**
- * The Streamable HTTP transport of MCP (revisions 2025-03-26 to 2025-11-25), with the HTTP+SSE
- * transport of 2024-11-05 on its own endpoints: a server on Netty and a client on
- * {@code java.net.http}.
+ * The Streamable HTTP transport of MCP (revisions 2025-03-26 to 2025-11-25, and the stateless
+ * 2026-07-28), with the HTTP+SSE transport of 2024-11-05 on its own endpoints: a server on Netty
+ * and a client on {@code java.net.http}.
  *
- * <p>{@link dev.jmcp.transport.netty.NettyHttpServer} serves one MCP endpoint (POST, GET, DELETE):
- * JSON or SSE answers, {@code Mcp-Session-Id} sessions, {@code MCP-Protocol-Version} checks,
- * resumable SSE streams with {@code Last-Event-ID}, {@code Host} (421) and {@code Origin} (403)
- * validation, and responses (blobs included) that stream with back-pressure instead of being held
- * whole. {@link dev.jmcp.transport.netty.StreamableHttpClientTransport} is the client end. The
+ * <p>{@link dev.jmcp.transport.netty.NettyHttpServer} serves one MCP endpoint to both eras at once.
+ * For the handshake era (POST, GET, DELETE): JSON or SSE answers, {@code Mcp-Session-Id} sessions,
+ * {@code MCP-Protocol-Version} checks, resumable SSE streams with {@code Last-Event-ID}. For the
+ * stateless era (POST only; a POST whose {@code MCP-Protocol-Version} names no handshake revision,
+ * or whose {@code _meta} claims the era): the headers checked against the body, and each request
+ * served on a transport of its own, answered with JSON or with an SSE stream that ends with the
+ * answer, and cancelled when its connection closes. For both: {@code Host} (421) and
+ * {@code Origin} (403) validation, and responses (blobs included) that stream with back-pressure
+ * instead of being held whole. {@link dev.jmcp.transport.netty.StreamableHttpClientTransport} is the client end. The
  * module provides {@link dev.jmcp.transport.netty.StreamableHttpTransportProvider} (id
  * {@code http}; schemes {@code http}, {@code https}) to {@link dev.jmcp.core.spi.TransportProvider}.
  *
@@ -19,8 +23,8 @@
  * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB),
  * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
  * (false), {@code legacySsePath} ({@code /sse}), {@code legacyMessagesPath} ({@code /messages}),
- * {@code maxSessions} (1,024), {@code ioThreads} (2); the longest request body is the codec's
- * {@code maxMessageBytes} (16 MiB). The client's are those of
+ * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s); the
+ * longest request body is the codec's {@code maxMessageBytes} (16 MiB). The client's are those of
  * {@link dev.jmcp.transport.netty.HttpClientSettings}: {@code connectTimeout} (10 s),
  * {@code reconnectDelay} (1 s), {@code maxReconnectAttempts} (5), {@code closeTimeout} (2 s),
  * {@code legacyFallback} (true), {@code headers} (none). A server owns daemon threads named

@@ -44,6 +44,10 @@ import java.util.Objects;
  * @param maxSessions              the most sessions open at once; an {@code initialize} beyond it
  *                                 gets 503; at least 1
  * @param ioThreads                the Netty event-loop threads; at least 1
+ * @param sseKeepAliveInterval     how often a quiet response stream of a stateless (2026-07-28)
+ *                                 request, such as that of {@code subscriptions/listen}, gets an SSE
+ *                                 comment, so that proxies and clients with idle timeouts do not cut
+ *                                 it; never null, positive
  * @since 0.1
  */
 public record HttpServerSettings(
@@ -60,7 +64,8 @@ public record HttpServerSettings(
         String legacySsePath,
         String legacyMessagesPath,
         int maxSessions,
-        int ioThreads) {
+        int ioThreads,
+        Duration sseKeepAliveInterval) {
 
     /** Browser pages served from this machine, over http or https, on any port. */
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of("http://localhost", "https://localhost",
@@ -85,12 +90,15 @@ public record HttpServerSettings(
     public static final int DEFAULT_MAX_SESSIONS = 1024;
     /** 2 threads. */
     public static final int DEFAULT_IO_THREADS = 2;
+    /** 15 seconds: well inside the 60 s idle timeout of common proxies. */
+    public static final Duration DEFAULT_SSE_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
 
     /** The defaults, with {@link McpCodec#defaults()}. */
     public static final HttpServerSettings DEFAULTS = new HttpServerSettings(McpCodec.defaults(), false,
             DEFAULT_ALLOWED_ORIGINS, DEFAULT_ALLOWED_HOSTS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_REPLAY_BUFFER_EVENTS,
             DEFAULT_REPLAY_BUFFER_BYTES, DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK, DEFAULT_CHUNK_BYTES, false,
-            DEFAULT_LEGACY_SSE_PATH, DEFAULT_LEGACY_MESSAGES_PATH, DEFAULT_MAX_SESSIONS, DEFAULT_IO_THREADS);
+            DEFAULT_LEGACY_SSE_PATH, DEFAULT_LEGACY_MESSAGES_PATH, DEFAULT_MAX_SESSIONS, DEFAULT_IO_THREADS,
+            DEFAULT_SSE_KEEP_ALIVE_INTERVAL);
 
     public HttpServerSettings {
         Objects.requireNonNull(codec, "codec");
@@ -120,6 +128,10 @@ public record HttpServerSettings(
         }
         atLeast(maxSessions, 1, "maxSessions");
         atLeast(ioThreads, 1, "ioThreads");
+        Objects.requireNonNull(sseKeepAliveInterval, "sseKeepAliveInterval");
+        if (sseKeepAliveInterval.isZero() || sseKeepAliveInterval.isNegative()) {
+            throw new IllegalArgumentException("sseKeepAliveInterval must be positive, was " + sseKeepAliveInterval);
+        }
     }
 
     private static void atLeast(long value, long min, String name) {
@@ -138,91 +150,98 @@ public record HttpServerSettings(
     public HttpServerSettings withCodec(McpCodec value) {
         return new HttpServerSettings(value, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code allowRemoteBind} */
     public HttpServerSettings withAllowRemoteBind(boolean value) {
         return new HttpServerSettings(codec, value, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with other {@code allowedOrigins} */
     public HttpServerSettings withAllowedOrigins(List<String> value) {
         return new HttpServerSettings(codec, allowRemoteBind, value, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with other {@code allowedHosts} */
     public HttpServerSettings withAllowedHosts(List<String> value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, value, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code sessionIdleTimeout} */
     public HttpServerSettings withSessionIdleTimeout(Duration value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, value,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code replayBufferEvents} */
     public HttpServerSettings withReplayBufferEvents(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 value, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code replayBufferBytes} */
     public HttpServerSettings withReplayBufferBytes(long value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, value, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code writeBufferHighWaterMark} */
     public HttpServerSettings withWriteBufferHighWaterMark(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, value, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code chunkBytes} */
     public HttpServerSettings withChunkBytes(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, value, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code jsonResponses} */
     public HttpServerSettings withJsonResponses(boolean value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, value,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with other legacy paths; both null to serve no legacy transport */
     public HttpServerSettings withLegacyPaths(String ssePath, String messagesPath) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                ssePath, messagesPath, maxSessions, ioThreads);
+                ssePath, messagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code maxSessions} */
     public HttpServerSettings withMaxSessions(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, value, ioThreads);
+                legacySsePath, legacyMessagesPath, value, ioThreads, sseKeepAliveInterval);
     }
 
     /** @return these settings with another {@code ioThreads} */
     public HttpServerSettings withIoThreads(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, value);
+                legacySsePath, legacyMessagesPath, maxSessions, value, sseKeepAliveInterval);
+    }
+
+    /** @return these settings with another {@code sseKeepAliveInterval} */
+    public HttpServerSettings withSseKeepAliveInterval(Duration value) {
+        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
+                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, value);
     }
 
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */

@@ -30,10 +30,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * A Streamable HTTP server (protocol revisions 2025-03-26 to 2025-11-25) on Netty, and optionally
- * the HTTP+SSE endpoints of 2024-11-05. Each client that sends {@code initialize} gets a session:
- * a {@link McpTransport} handed to {@code onSession}, not yet started, typically to build a
- * {@link dev.jmcp.core.session.ServerSession} on.
+ * A Streamable HTTP server (protocol revisions 2025-03-26 to 2025-11-25, and the stateless
+ * 2026-07-28) on Netty, and optionally the HTTP+SSE endpoints of 2024-11-05. Each client that
+ * sends {@code initialize} gets a session: a {@link McpTransport} handed to {@code onSession}, not
+ * yet started, typically to build a {@link dev.jmcp.core.session.ServerSession} on. Each request of
+ * the stateless era gets a transport of its own, handed to {@code onSession} the same way, which
+ * delivers that one request and closes once it has been answered (or its client has gone).
  *
  * <p>It listens on a loopback address unless {@link HttpServerSettings#allowRemoteBind()} says
  * otherwise, validates {@code Host} (421) and {@code Origin} (403) on every request, and ends

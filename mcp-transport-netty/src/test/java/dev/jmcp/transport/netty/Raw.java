@@ -15,6 +15,10 @@ import java.time.Duration;
 final class Raw {
     static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
             + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+    /** The params {@code _meta} of a 2026-07-28 request, as the conformance suite's client sends it. */
+    static final String STATELESS_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"raw\",\"version\":\"1\"},"
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -30,6 +34,12 @@ final class Raw {
             builder.header(headers[i], headers[i + 1]);
         }
         return builder;
+    }
+
+    /** @return a request's JSON: {@code id} as a JSON string when it is a String, else as a number */
+    static String call(Object id, String method, String params) {
+        String idText = id instanceof String text ? "\"" + text + "\"" : String.valueOf(id);
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + idText + ",\"method\":\"" + method + "\",\"params\":{" + params + "}}";
     }
 
     static HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {

@@ -4,6 +4,7 @@ import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
 import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
@@ -312,8 +313,10 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                 if (stream.live() && stream.headSent) {
                     writer.end(stream);
                 } else if (stream.live()) {
-                    stream.channel.writeAndFlush(HttpErrors.error(HttpResponseStatus.NOT_FOUND,
-                            "session " + id + " has ended", context.codec()));
+                    // a POST of one request waits here: the error answers that request
+                    RequestId waiting = stream.pending.size() == 1 ? stream.pending.keySet().iterator().next() : null;
+                    stream.channel.writeAndFlush(HttpErrors.error(HttpResponseStatus.NOT_FOUND, waiting,
+                            ErrorCodes.INVALID_REQUEST, "session " + id + " has ended", context.codec()));
                     stream.channel = null;
                 }
             }

@@ -6,15 +6,10 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
@@ -79,12 +74,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
                     "too many sessions: maxSessions=" + context.settings().maxSessions());
             return;
         }
-        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-        head.headers().set(HttpHeaderNames.CONTENT_TYPE, McpHeaders.EVENT_STREAM)
-                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
-                .set(McpHeaders.X_ACCEL_BUFFERING, "no");
-        HttpUtil.setTransferEncodingChunked(head, true);
-        ctx.write(head);
+        ctx.write(ResponseHeads.eventStream());
         ctx.writeAndFlush(new SseEvent(null, "endpoint", null, messagesPath + "?sessionId=" + session.id(), null));
         session.attach(ctx.channel());
         try {
@@ -112,7 +102,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
         try {
             payload = context.codec().read(new ByteBufInputStream(request.content()), session.pendingRequests());
         } catch (ProtocolException e) {
-            refuse(ctx, HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
+            ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.BAD_REQUEST, e, context.codec()));
             return;
         } catch (UncheckedIOException e) {
             refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read");

@@ -8,6 +8,10 @@ public final class McpHeaders {
     public static final AsciiString SESSION_ID = AsciiString.cached("mcp-session-id");
     /** {@code MCP-Protocol-Version}. */
     public static final AsciiString PROTOCOL_VERSION = AsciiString.cached("mcp-protocol-version");
+    /** {@code Mcp-Method}: a 2026-07-28 request's method, repeated for intermediaries. */
+    public static final AsciiString METHOD = AsciiString.cached("mcp-method");
+    /** {@code Mcp-Name}: a 2026-07-28 request's {@code params.name} or {@code params.uri}, repeated. */
+    public static final AsciiString NAME = AsciiString.cached("mcp-name");
     /** {@code Last-Event-ID}. */
     public static final AsciiString LAST_EVENT_ID = AsciiString.cached("last-event-id");
     /** {@code X-Accel-Buffering}: {@code no} asks proxies not to buffer an SSE stream. */

@@ -7,27 +7,28 @@ import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.InitializeRequestParams;
-import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Takes the client's messages from a POST to the MCP endpoint. The client must accept both
- * {@code application/json} and {@code text/event-stream} (else 406) and send
+ * Takes the client's messages from a POST of the handshake era to the MCP endpoint. The client
+ * must accept both {@code application/json} and {@code text/event-stream} (else 406) and send
  * {@code application/json} (else 415); a body that is not a valid message gets 400 with the
- * codec's error. Without a session, only {@code initialize} is accepted: it opens a session,
- * whose transport goes to the server's {@code onSession} before the message is delivered.
- * Notifications and responses alone get 202; requests open a stream that the session answers on.
+ * codec's error. A body whose {@code _meta} claims the stateless era goes on to
+ * {@link StatelessPostHandler} instead. Without a session, only {@code initialize} is accepted: it
+ * opens a session, whose transport goes to the server's {@code onSession} before the message is
+ * delivered. Notifications and responses alone get 202; requests open a stream that the session
+ * answers on.
  */
 public final class PostHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(PostHandler.class.getName());
@@ -53,31 +54,25 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void post(ChannelHandlerContext ctx, FullHttpRequest request, HttpSession known) {
-        String accept = request.headers().get(HttpHeaderNames.ACCEPT);
-        if (!MediaTypes.accepts(accept, McpHeaders.JSON) || !MediaTypes.accepts(accept, McpHeaders.EVENT_STREAM)) {
-            refuse(ctx, HttpResponseStatus.NOT_ACCEPTABLE, ErrorCodes.INVALID_REQUEST,
-                    "a POST must accept both application/json and text/event-stream; Accept was " + accept);
-            return;
-        }
-        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        if (!MediaTypes.is(contentType, McpHeaders.JSON)) {
-            refuse(ctx, HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCodes.INVALID_REQUEST,
-                    "a POST must carry application/json; Content-Type was " + contentType);
+        FullHttpResponse refusal = PostBodies.refusal(request, context.codec());
+        if (refusal != null) {
+            ctx.writeAndFlush(refusal);
             return;
         }
         PendingRequests pending = known == null ? PendingRequests.NONE : known.pendingRequests();
         JsonRpcPayload payload;
         try {
-            payload = context.codec().read(new ByteBufInputStream(request.content()), pending);
+            payload = PostBodies.read(request, pending, context.codec());
         } catch (ProtocolException e) {
             if (known != null && e.requestId() != null && pending.methodOf(e.requestId()) != null) {
                 known.deliverUnreadable(e);
             }
-            refuse(ctx, HttpResponseStatus.BAD_REQUEST, e.code(), e.getMessage());
+            ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.BAD_REQUEST, e, context.codec()));
             return;
-        } catch (UncheckedIOException e) {
-            refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read: "
-                    + e.getMessage());
+        }
+        if (Era.statelessBody(payload)) {
+            // its _meta makes it a request of the stateless era, whatever session it names
+            ctx.fireChannelRead(new StatelessPost(request.retain(), payload));
             return;
         }
         List<JsonRpcRequest> requests = new ArrayList<>();
@@ -86,15 +81,16 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
                 requests.add(r);
             }
         }
+        RequestId id = HttpErrors.idOf(payload);
         HttpSession session = known;
         String version = known == null ? null : known.protocolVersion();
         if (session == null) {
             if (!(payload instanceof JsonRpcRequest r && McpMethodNames.INITIALIZE.equals(r.method()))) {
-                refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.INVALID_REQUEST,
+                refuse(ctx, HttpResponseStatus.BAD_REQUEST, id, ErrorCodes.INVALID_REQUEST,
                         "an Mcp-Session-Id header is required: only initialize, alone, may be sent without one");
                 return;
             }
-            session = open(ctx);
+            session = open(ctx, id);
             if (session == null) {
                 return;
             }
@@ -106,17 +102,17 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         if (!session.openPostStream(ctx.channel(), requests, version)) {
-            refuse(ctx, HttpResponseStatus.NOT_FOUND, ErrorCodes.INVALID_REQUEST, "session " + session.id()
+            refuse(ctx, HttpResponseStatus.NOT_FOUND, id, ErrorCodes.INVALID_REQUEST, "session " + session.id()
                     + " has ended");
             return;
         }
         session.deliver(payload);
     }
 
-    private HttpSession open(ChannelHandlerContext ctx) {
+    private HttpSession open(ChannelHandlerContext ctx, RequestId initialize) {
         HttpSession session = context.sessions().create(id -> new HttpSession(id, context));
         if (session == null) {
-            refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
+            refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, initialize, ErrorCodes.INTERNAL_ERROR,
                     "too many sessions: maxSessions=" + context.settings().maxSessions());
             return null;
         }
@@ -125,14 +121,15 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "the server refused a new session", e);
             session.close();
-            refuse(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, ErrorCodes.INTERNAL_ERROR,
+            refuse(ctx, HttpResponseStatus.INTERNAL_SERVER_ERROR, initialize, ErrorCodes.INTERNAL_ERROR,
                     "the server could not open a session");
             return null;
         }
         return session;
     }
 
-    private void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, int code, String message) {
-        ctx.writeAndFlush(HttpErrors.error(status, code, message, context.codec()));
+    /** @param id the request the error answers, once the body has been read; null before or when unknown */
+    private void refuse(ChannelHandlerContext ctx, HttpResponseStatus status, RequestId id, int code, String message) {
+        ctx.writeAndFlush(HttpErrors.error(status, id, code, message, context.codec()));
     }
 }

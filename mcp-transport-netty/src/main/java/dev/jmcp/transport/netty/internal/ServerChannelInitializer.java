@@ -24,8 +24,9 @@ import java.util.function.Consumer;
  * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
  * json        JsonBodyWriter              JsonBody -&gt; application/json pieces
  * legacy      LegacySseHandler            the 2024-11-05 endpoints (when configured)
- * router      SessionRouter               405 / 400 / 404, protocol version; -&gt; McpExchange
- * post        PostHandler                 a POST's messages -&gt; the session
+ * router      SessionRouter               the era; 405 / 400 / 404, protocol version; -&gt; McpExchange or StatelessPost
+ * post        PostHandler                 a POST's messages -&gt; the session (or, claimed by _meta, StatelessPost)
+ * stateless   StatelessPostHandler        a 2026-07-28 POST: checks, then its own StatelessExchange
  * get         GetHandler                  the standalone stream, resumption
  * delete      DeleteHandler               ends the session
  * notFound    NotFoundHandler             404 for anything else
@@ -66,6 +67,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         }
         pipeline.addLast("router", new SessionRouter(context));
         pipeline.addLast("post", new PostHandler(context));
+        pipeline.addLast("stateless", new StatelessPostHandler(context));
         pipeline.addLast("get", new GetHandler(context));
         pipeline.addLast("delete", new DeleteHandler());
         pipeline.addLast("notFound", new NotFoundHandler(context.codec()));

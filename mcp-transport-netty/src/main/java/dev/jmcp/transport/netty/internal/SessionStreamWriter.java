@@ -5,13 +5,8 @@ import dev.jmcp.schema.lifecycle.ProtocolVersions;
 import dev.jmcp.transport.netty.HttpServerSettings;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.handler.codec.http.DefaultHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -62,12 +57,8 @@ final class SessionStreamWriter {
     }
 
     HttpResponse sseHead() {
-        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-        head.headers().set(HttpHeaderNames.CONTENT_TYPE, McpHeaders.EVENT_STREAM)
-                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
-                .set(McpHeaders.X_ACCEL_BUFFERING, "no")
-                .set(McpHeaders.SESSION_ID, session.id());
-        HttpUtil.setTransferEncodingChunked(head, true);
+        HttpResponse head = ResponseHeads.eventStream();
+        head.headers().set(McpHeaders.SESSION_ID, session.id());
         return head;
     }
 
@@ -97,10 +88,8 @@ final class SessionStreamWriter {
         if (!stream.headSent && stream.live()) {
             if (last) {
                 // JSON mode, and the answer is all there is to say: one application/json body
-                HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-                head.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-                        .set(McpHeaders.SESSION_ID, session.id());
-                HttpUtil.setTransferEncodingChunked(head, true);
+                HttpResponse head = ResponseHeads.json(HttpResponseStatus.OK);
+                head.headers().set(McpHeaders.SESSION_ID, session.id());
                 stream.channel.write(head);
                 ChannelFuture written = stream.channel.writeAndFlush(new JsonBody(payload));
                 stream.headSent = true;

@@ -30,6 +30,14 @@ public record SseEvent(String id, String event, JsonRpcPayload payload, String t
         return new SseEvent(id, "message", payload, null, onWritten);
     }
 
+    /**
+     * @return an event of nothing but {@code payload} as its data: no id, since the streams of the
+     *         stateless era cannot be resumed, and the default event type
+     */
+    public static SseEvent data(JsonRpcPayload payload) {
+        return new SseEvent(null, null, payload, null, null);
+    }
+
     /** @return an event with an id and empty data, which lets a client resume from the start of a stream */
     public static SseEvent priming(String id) {
         return new SseEvent(id, null, null, "", null);

@@ -1,10 +1,13 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.schema.codec.McpCodec;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.HttpContent;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +24,7 @@ import java.util.Objects;
  */
 public final class SseWriter extends ChannelOutboundHandlerAdapter {
     private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] COMMENT = ":\n\n".getBytes(StandardCharsets.US_ASCII);
 
     private final McpCodec codec;
     private final int chunkBytes;
@@ -53,6 +57,14 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
         // a failure half-way leaves a broken event on the wire: the client must reconnect
         ctx.write(new HttpContentInput(whole, chunkBytes, false, event.onWritten()), promise.unvoid())
                 .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+    }
+
+    /**
+     * @return an empty comment, which carries no event: written to a quiet stream so that proxies
+     *         and clients with idle timeouts see it is alive
+     */
+    public static HttpContent comment() {
+        return new DefaultHttpContent(Unpooled.wrappedBuffer(COMMENT));
     }
 
     static byte[] head(SseEvent event) {

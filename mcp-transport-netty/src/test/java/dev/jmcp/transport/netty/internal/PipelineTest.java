@@ -59,7 +59,7 @@ class PipelineTest {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
                 new SseWriter(context.codec(), settings.chunkBytes()),
                 new JsonBodyWriter(context.codec(), settings.chunkBytes()), new SessionRouter(context),
-                new PostHandler(context), new GetHandler(context), new DeleteHandler(),
+                new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),
                 new NotFoundHandler(context.codec()));
         channels.add(channel);
         return channel;
@@ -158,6 +158,27 @@ class PipelineTest {
         channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}", null));
         assertEquals(400, Wire.drain(channel).status(), "only initialize may come without a session");
         assertTrue(sessions.isEmpty());
+    }
+
+    @Test
+    void anErrorAboutAReadBodyCarriesTheRequestsIdWithItsType() {
+        HttpSession session = initialize();
+        EmbeddedChannel channel = connection();
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":1234567890123,"
+                + "\"method\":\"resources/read\",\"params\":{}}", session.id()));
+        Wire wire = Wire.drain(channel);
+        assertEquals(400, wire.status());
+        assertTrue(wire.text().startsWith("{\"jsonrpc\":\"2.0\",\"id\":1234567890123,\"error\":{\"code\":-32602"),
+                wire.text());
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"method\":\"resources/read\","
+                + "\"params\":{\"uri\":7},\"id\":\"r-1\"}", session.id()));
+        wire = Wire.drain(channel);
+        assertEquals(400, wire.status());
+        assertTrue(wire.text().startsWith("{\"jsonrpc\":\"2.0\",\"id\":\"r-1\",\"error\":{\"code\":-32602"),
+                wire.text());
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}",
+                null));
+        assertTrue(Wire.drain(channel).text().contains("\"id\":5,"), "refused for want of a session, after reading it");
     }
 
     @Test

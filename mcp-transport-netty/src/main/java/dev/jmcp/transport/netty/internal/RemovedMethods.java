@@ -1,0 +1,56 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.spi.JsonProvider;
+import java.util.Set;
+
+/**
+ * The methods of the handshake era that 2026-07-28 removed: {@code initialize}, {@code ping},
+ * {@code logging/setLevel}, {@code resources/subscribe}, {@code resources/unsubscribe}. The codec
+ * reads their params into the handshake era's records, which the params of a stateless client
+ * (often {@code _meta} alone) do not fill; yet such a request must reach the session, which
+ * answers that the method does not exist (-32601, HTTP 404), as a client probing for the era
+ * expects, rather than be refused for its params (-32602). Only the failure path reads the body a
+ * second time.
+ */
+final class RemovedMethods {
+    private static final JsonProvider JSON = JsonProvider.provider();
+    /** The same list as the server session's; see {@code StatelessServer} in core. */
+    static final Set<String> NAMES = Set.of(McpMethodNames.INITIALIZE, McpMethodNames.PING,
+            McpMethodNames.SET_LEVEL, McpMethodNames.RESOURCES_SUBSCRIBE, McpMethodNames.RESOURCES_UNSUBSCRIBE);
+
+    private RemovedMethods() {
+    }
+
+    /**
+     * @param body    the whole body, from its start; not consumed
+     * @param failure what the codec threw for it
+     * @return the request the body holds, with its params as read (a JSON object or null), when
+     *         the codec refused its params and it calls a removed method; else null
+     */
+    static JsonRpcRequest withRawParams(ByteBuf body, ProtocolException failure) {
+        if (failure.code() != ErrorCodes.INVALID_PARAMS || failure.requestId() == null) {
+            return null;
+        }
+        JsonObject message;
+        try (JsonReader reader = JSON.createReader(new ByteBufInputStream(body.duplicate()))) {
+            message = reader.readObject();
+        } catch (JsonException | IllegalStateException e) {
+            return null;
+        }
+        if (!(message.get("method") instanceof JsonString method) || !NAMES.contains(method.getString())) {
+            return null;
+        }
+        return new JsonRpcRequest(failure.requestId(), method.getString(),
+                message.get("params") instanceof JsonObject params ? params : null);
+    }
+}
