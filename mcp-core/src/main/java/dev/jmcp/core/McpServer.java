@@ -159,7 +159,8 @@ public final class McpServer implements AutoCloseable {
      * Serves one connection: builds a session on {@code transport} and starts it.
      *
      * @param transport not yet started; never null
-     * @return the session, which the server tracks until it closes; never null
+     * @return the session, which the server tracks until it closes (unless the transport
+     *         {@linkplain McpTransport#carriesOneRequest() carries one stateless request}); never null
      * @throws McpException when the server is closed
      */
     public ServerSession serve(McpTransport transport) {
@@ -183,6 +184,10 @@ public final class McpServer implements AutoCloseable {
         listens.register(builder);
         features.forEach(feature -> feature.register(builder));
         ServerSession session = builder.build();
+        if (transport.carriesOneRequest()) {
+            // one stateless request: no session to announce changes to, nothing to track
+            return session;
+        }
         sessions.add(session);
         resources.attach(session);
         features.forEach(feature -> feature.attach(session));
@@ -215,7 +220,10 @@ public final class McpServer implements AutoCloseable {
         try {
             endpoint.stop = provider.serve(address, transport -> {
                 try {
-                    endpoint.accept(serve(transport));
+                    ServerSession session = serve(transport);
+                    if (!transport.carriesOneRequest()) {
+                        endpoint.accept(session);
+                    }
                 } catch (McpException closedMeanwhile) {
                     LOG.log(Level.DEBUG, "refused a connection at {0}: {1}", address, closedMeanwhile.getMessage());
                 }

@@ -49,6 +49,16 @@ public interface McpTransport {
     void close();
 
     /**
+     * @return true when the transport carries exactly one stateless request and its answer, then
+     *         closes (Streamable HTTP's transport for one 2026-07-28 POST): a server serves it
+     *         without counting it among its sessions or its clients. False by default: a
+     *         connection that may carry a session
+     */
+    default boolean carriesOneRequest() {
+        return false;
+    }
+
+    /**
      * The session's inbound side, as a transport sees it.
      *
      * @since 0.1

@@ -108,6 +108,17 @@ public final class StatelessMeta {
         return null;
     }
 
+    /**
+     * @param requested the revision a request named; never null
+     * @return the {@code UnsupportedProtocolVersionError} ({@code -32022}) for it, whose
+     *         {@code data.supported} lists what the server speaks as {@code server/discover} does and
+     *         whose {@code data.requested} echoes {@code requested}; its message says what to do
+     *         when {@code requested} is a handshake revision
+     */
+    public static ProtocolException unsupportedVersion(String requested) {
+        return StatelessServer.unsupportedVersion(requested);
+    }
+
     /** @return the level {@code value} names; null when it names none */
     public static LoggingLevel logLevel(JsonValue value) {
         if (value instanceof JsonString text) {

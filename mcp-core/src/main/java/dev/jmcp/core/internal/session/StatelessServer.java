@@ -165,6 +165,11 @@ public final class StatelessServer {
     }
 
     private static JsonRpcErrorResponse unsupported(JsonRpcRequest request, String version) {
+        return new JsonRpcErrorResponse(request.id(), unsupportedVersion(version).toError());
+    }
+
+    /** @return the {@code -32022} error for {@code version}; see {@code StatelessMeta.unsupportedVersion} */
+    public static ProtocolException unsupportedVersion(String version) {
         JsonArrayBuilder supported = JSON.createArrayBuilder();
         supportedVersions().forEach(supported::add);
         JsonObject data = JSON.createObjectBuilder().add("supported", supported).add("requested", version).build();
@@ -172,7 +177,7 @@ public final class StatelessServer {
                 ? "Unsupported protocol version: " + version + " uses the initialize handshake; send initialize "
                         + "first, or name one of " + STATELESS_VERSIONS + " in _meta"
                 : "Unsupported protocol version: " + version;
-        return error(request, ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, message, data);
+        return new ProtocolException(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, message, data);
     }
 
     /**

@@ -1,15 +1,12 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.core.spi.StatelessMeta;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
-import jakarta.json.JsonArrayBuilder;
-import jakarta.json.spi.JsonProvider;
 import java.util.List;
 
 /**
@@ -20,7 +17,6 @@ import java.util.List;
  * handshake era's, with its sessions.
  */
 final class Era {
-    private static final JsonProvider JSON = JsonProvider.provider();
     /** The revisions that open a session with {@code initialize}: 2024-11-05 to 2025-11-25. */
     static final List<String> HANDSHAKE_VERSIONS = ProtocolVersions.SUPPORTED.stream()
             .filter(ProtocolVersions::usesHandshake).toList();
@@ -48,14 +44,9 @@ final class Era {
     /**
      * @param requested the revision asked for
      * @param id        the request it answers; may be null
-     * @return the {@code UnsupportedProtocolVersionError} (-32022) that lists what the server speaks,
-     *         as {@code server/discover} does
+     * @return the {@code UnsupportedProtocolVersionError} (-32022) that lists what the server speaks
      */
     static ProtocolException unsupported(String requested, RequestId id) {
-        JsonArrayBuilder supported = JSON.createArrayBuilder();
-        StatelessMeta.supportedVersions().forEach(supported::add);
-        return new ProtocolException(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version: "
-                + requested, JSON.createObjectBuilder().add("supported", supported).add("requested", requested).build(),
-                id, null);
+        return StatelessMeta.unsupportedVersion(requested).withRequestId(id);
     }
 }

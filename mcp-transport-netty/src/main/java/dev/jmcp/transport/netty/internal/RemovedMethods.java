@@ -1,6 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
-import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.core.spi.StatelessMeta;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -11,7 +11,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.spi.JsonProvider;
-import java.util.Set;
 
 /**
  * The methods of the handshake era that 2026-07-28 removed: {@code initialize}, {@code ping},
@@ -24,10 +23,6 @@ import java.util.Set;
  */
 final class RemovedMethods {
     private static final JsonProvider JSON = JsonProvider.provider();
-    /** The same list as the server session's; see {@code StatelessServer} in core. */
-    static final Set<String> NAMES = Set.of(McpMethodNames.INITIALIZE, McpMethodNames.PING,
-            McpMethodNames.SET_LEVEL, McpMethodNames.RESOURCES_SUBSCRIBE, McpMethodNames.RESOURCES_UNSUBSCRIBE);
-
     private RemovedMethods() {
     }
 
@@ -38,7 +33,8 @@ final class RemovedMethods {
      *         the codec refused its params and it calls a removed method; else null
      */
     static JsonRpcRequest withRawParams(ByteBuf body, ProtocolException failure) {
-        if (failure.code() != ErrorCodes.INVALID_PARAMS || failure.requestId() == null) {
+        if (failure.code() != ErrorCodes.INVALID_PARAMS || failure.requestId() == null
+                || !StatelessMeta.isRemovedMethod(failure.method())) {
             return null;
         }
         JsonObject message;
@@ -47,7 +43,7 @@ final class RemovedMethods {
         } catch (JsonException | IllegalStateException e) {
             return null;
         }
-        if (!(message.get("method") instanceof JsonString method) || !NAMES.contains(method.getString())) {
+        if (!(message.get("method") instanceof JsonString method) || !StatelessMeta.isRemovedMethod(method.getString())) {
             return null;
         }
         return new JsonRpcRequest(failure.requestId(), method.getString(),

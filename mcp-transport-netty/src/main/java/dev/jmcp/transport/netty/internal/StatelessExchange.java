@@ -207,6 +207,12 @@ final class StatelessExchange implements McpTransport {
 
     // ---- end ----
 
+    /** @return true: this transport carries one request and its answer */
+    @Override
+    public boolean carriesOneRequest() {
+        return true;
+    }
+
     @Override
     public void close() {
         EventLoop loop = channel.eventLoop();
