@@ -211,6 +211,13 @@ class StatelessEraTest {
     }
 
     @Test
+    void aLogMessageSentPastTheRequestContextIsDroppedWhereNoSessionAskedForOne() throws Exception {
+        start();
+        assertEquals("sent", text(peer.call(request(1, "tools/call", "\"name\":\"rawlog\""))));
+        assertNull(peer.poll(100), "no notifications/message: neither a session nor the request asked for one");
+    }
+
+    @Test
     void theServerWideBudgetRefusesARequestBeyondItNamingTheSetting() throws Exception {
         start(ServerSettings.builder().maxRequestsInFlight(1).build());
         peer.send(request(1, "tools/call", "\"name\":\"block\""));

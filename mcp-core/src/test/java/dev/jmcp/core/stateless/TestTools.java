@@ -52,6 +52,11 @@ final class TestTools implements ServerFeature {
                 context.log(LoggingLevel.WARNING, "t", Json.createValue("warning line")).join();
                 return text("logged");
             }
+            case "rawlog" -> {
+                context.session().sendNotification("notifications/message", Json.createObjectBuilder()
+                        .add("level", "error").add("data", "past the request's level").build()).join();
+                return text("sent");
+            }
             case "era" -> {
                 return text(context.isStateless() + " " + context.protocolVersion() + " "
                         + (context.clientInfo() == null ? null : context.clientInfo().name()) + " "

@@ -220,7 +220,7 @@ final class HandlerContext implements RequestContext {
         if (cancelled || stateless != null && (stateless.logLevel() == null || !level.isAtLeast(stateless.logLevel()))) {
             return CompletableFuture.completedFuture(null);
         }
-        return engine.notify(McpMethodNames.LOGGING_MESSAGE, LoggingMessageNotificationParams.of(level, logger, data));
+        return engine.notifyLog(LoggingMessageNotificationParams.of(level, logger, data));
     }
 
     @Override

@@ -213,7 +213,19 @@ public final class SessionEngine implements McpTransport.Listener {
     /** Sends a notification; no gate, since the spec allows logging and pings before initialized. */
     public CompletableFuture<Void> notify(String method, Object params) {
         Objects.requireNonNull(method, "method");
+        if (McpMethodNames.LOGGING_MESSAGE.equals(method) && stateless != null && lifecycle.negotiated() == null) {
+            // no session asked for log messages: only a stateless request can have, and it says so in
+            // its _meta, which RequestContext.log honours; a message sent past it would break the spec's MUST
+            LOG.log(Level.DEBUG, "{0} drops a notifications/message sent outside RequestContext.log: no session "
+                    + "asked for log messages", name);
+            return CompletableFuture.completedFuture(null);
+        }
         return transmit(new JsonRpcNotification(method, params));
+    }
+
+    /** Sends a log message that {@link HandlerContext#log} has checked against its request's level. */
+    CompletableFuture<Void> notifyLog(Object params) {
+        return transmit(new JsonRpcNotification(McpMethodNames.LOGGING_MESSAGE, params));
     }
 
     private void timedOut(Pending pending) {
