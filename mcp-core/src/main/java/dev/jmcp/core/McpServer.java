@@ -136,8 +136,7 @@ public final class McpServer implements AutoCloseable {
         listens.listChanged(kind);
         for (ServerSession session : sessions) {
             if (session.negotiated() != null && session.isOpen()) {
-                session.sendNotification(kind == Listens.ListKind.TOOLS ? "notifications/tools/list_changed"
-                        : "notifications/prompts/list_changed", null).whenComplete((ignored, failure) -> {
+                session.sendNotification(kind.notification(), null).whenComplete((ignored, failure) -> {
                             if (failure != null) {
                                 LOG.log(Level.DEBUG, "could not tell {0} of a list change: {1}", session, failure.toString());
                             }

@@ -31,10 +31,15 @@ public final class Listens implements AutoCloseable {
         TOOLS("notifications/tools/list_changed"),
         PROMPTS("notifications/prompts/list_changed");
 
-        final String notification;
+        private final String notification;
 
         ListKind(String notification) {
             this.notification = notification;
+        }
+
+        /** @return the notification that tells of a change of this list */
+        public String notification() {
+            return notification;
         }
     }
 
@@ -123,7 +128,7 @@ public final class Listens implements AutoCloseable {
     public void listChanged(ListKind kind) {
         for (Listen listen : open) {
             if (listen.wants(kind)) {
-                listen.send(kind.notification, null);
+                listen.send(kind.notification(), null);
             }
         }
     }
