@@ -18,6 +18,7 @@ public final class ScriptedSource extends InputStream {
     private final long failAt;
     private final CountDownLatch released = new CountDownLatch(1);
     private final CountDownLatch opened = new CountDownLatch(1);
+    private final CountDownLatch stalled = new CountDownLatch(1);
     private final CountDownLatch closed = new CountDownLatch(1);
     private final AtomicLong position = new AtomicLong();
     private volatile Thread reader;
@@ -70,6 +71,7 @@ public final class ScriptedSource extends InputStream {
         opened.countDown();
         long at = position.get();
         if (at == stallAt && released.getCount() > 0) {
+            stalled.countDown();
             try {
                 released.await();
             } catch (InterruptedException e) {
@@ -112,6 +114,11 @@ public final class ScriptedSource extends InputStream {
     /** @return counted down at the first read */
     public CountDownLatch opened() {
         return opened;
+    }
+
+    /** @return counted down when a read starts to wait at the stall position */
+    public CountDownLatch stalled() {
+        return stalled;
     }
 
     /** @return counted down when the source is closed */

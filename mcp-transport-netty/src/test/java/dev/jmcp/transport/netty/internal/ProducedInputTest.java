@@ -101,10 +101,7 @@ class ProducedInputTest {
         ScriptedSource source = ScriptedSource.stallingAt(3000, 10_000);
         ProducedInput input = input(source, true, null);
         ReferenceCountUtil.release(input.readChunk(ALLOCATOR));
-        assertTrue(source.opened().await(5, TimeUnit.SECONDS));
-        while (source.position() < 3000) {
-            Thread.sleep(5);
-        }
+        assertTrue(source.stalled().await(5, TimeUnit.SECONDS), "the producer waits in the source");
         input.close();
         assertTrue(source.closed().await(5, TimeUnit.SECONDS), "the producer stopped and closed the source");
         assertTrue(source.interrupted(), "the stalled read was interrupted");
