@@ -1,7 +1,11 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.ResourceContents;
 import jakarta.json.JsonValue;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -29,8 +33,9 @@ import java.util.Set;
  * (scalars, enums, JSON-P values). It is cheap for messages without blobs: which components of a
  * record type can lead to a blob is worked out once per type from their declared types (a
  * {@code List<Resource>} never can), and only those are read; an {@code Object} component is
- * decided by its value. A record whose components cannot be read from this module counts as
- * reading a source, the safe answer.
+ * decided by its value. The answers of {@code resources/read}, the most common messages, are
+ * looked into without reflection. A record whose components cannot be read from this module
+ * counts as reading a source, the safe answer.
  */
 final class BlobScan {
     private static final MethodType ACCESSOR = MethodType.methodType(Object.class, Object.class);
@@ -46,12 +51,26 @@ final class BlobScan {
 
     /** @return whether encoding {@code payload} opens a file or reads a stream */
     static boolean readsSource(JsonRpcPayload payload) {
+        // the answer of a read, the most common message by far, without reflection
+        if (payload instanceof JsonRpcResultResponse response && response.result() instanceof ReadResourceResult read) {
+            List<ResourceContents> contents = read.contents();
+            for (int i = 0, n = contents.size(); i < n; i++) {
+                if (contents.get(i) instanceof BlobResourceContents blob && readsSource(blob.blob())) {
+                    return true;
+                }
+            }
+            return false;
+        }
         return reads(payload);
+    }
+
+    private static boolean readsSource(Blob blob) {
+        return blob instanceof Blob.OfFile || blob instanceof Blob.OfStream;
     }
 
     private static boolean reads(Object value) {
         if (value instanceof Blob blob) {
-            return blob instanceof Blob.OfFile || blob instanceof Blob.OfStream;
+            return readsSource(blob);
         }
         if (value instanceof Record) {
             return WALKS.get(value.getClass()).reads(value);

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -89,7 +90,11 @@ final class BodyPipe {
 
     private void signal() {
         if (waiting.getAndSet(false)) {
-            wake.run();
+            try {
+                wake.run();
+            } catch (RejectedExecutionException e) {
+                // the loop has stopped: it closes its connections, and this pipe with them
+            }
         }
     }
 
