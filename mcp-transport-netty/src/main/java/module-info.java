@@ -23,12 +23,15 @@
  * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB),
  * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
  * (false), {@code legacySsePath} ({@code /sse}), {@code legacyMessagesPath} ({@code /messages}),
- * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s); the
+ * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s),
+ * {@code maxBodyProducers} (64); the
  * longest request body is the codec's {@code maxMessageBytes} (16 MiB). The client's are those of
  * {@link dev.jmcp.transport.netty.HttpClientSettings}: {@code connectTimeout} (10 s),
  * {@code reconnectDelay} (1 s), {@code maxReconnectAttempts} (5), {@code closeTimeout} (2 s),
  * {@code legacyFallback} (true), {@code headers} (none). A server owns daemon threads named
- * {@code jmcp-http-<n>-<k>}; a client, {@code jmcp-http-client-<n>-<k>} (plus the JDK HTTP client's
+ * {@code jmcp-http-<n>-<k>} (its event loops, which never open or read a blob's file or stream) and
+ * {@code jmcp-http-body-<k>} (at most {@code maxBodyProducers}, made when needed: they encode the
+ * response bodies that do); a client, {@code jmcp-http-client-<n>-<k>} (plus the JDK HTTP client's
  * own selector thread). Logging goes through {@code System.Logger} under the class names; nothing
  * is written to standard output.
  */

@@ -48,6 +48,12 @@ import java.util.Objects;
  *                                 request, such as that of {@code subscriptions/listen}, gets an SSE
  *                                 comment, so that proxies and clients with idle timeouts do not cut
  *                                 it; never null, positive
+ * @param maxBodyProducers         the most threads ({@code jmcp-http-body-<n>}) that encode, off the
+ *                                 event loops, the response bodies that read a blob's file or
+ *                                 stream; each holds one body until the client has taken all but
+ *                                 its last few chunks. A body that needs one while all are busy
+ *                                 waits for one, first come first served: its response pauses (its
+ *                                 head may already be out), and no event loop waits. At least 1
  * @since 0.1
  */
 public record HttpServerSettings(
@@ -65,7 +71,8 @@ public record HttpServerSettings(
         String legacyMessagesPath,
         int maxSessions,
         int ioThreads,
-        Duration sseKeepAliveInterval) {
+        Duration sseKeepAliveInterval,
+        int maxBodyProducers) {
 
     /** Browser pages served from this machine, over http or https, on any port. */
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of("http://localhost", "https://localhost",
@@ -92,13 +99,15 @@ public record HttpServerSettings(
     public static final int DEFAULT_IO_THREADS = 2;
     /** 15 seconds: well inside the 60 s idle timeout of common proxies. */
     public static final Duration DEFAULT_SSE_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
+    /** 64 threads. */
+    public static final int DEFAULT_MAX_BODY_PRODUCERS = 64;
 
     /** The defaults, with {@link McpCodec#defaults()}. */
     public static final HttpServerSettings DEFAULTS = new HttpServerSettings(McpCodec.defaults(), false,
             DEFAULT_ALLOWED_ORIGINS, DEFAULT_ALLOWED_HOSTS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_REPLAY_BUFFER_EVENTS,
             DEFAULT_REPLAY_BUFFER_BYTES, DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK, DEFAULT_CHUNK_BYTES, false,
             DEFAULT_LEGACY_SSE_PATH, DEFAULT_LEGACY_MESSAGES_PATH, DEFAULT_MAX_SESSIONS, DEFAULT_IO_THREADS,
-            DEFAULT_SSE_KEEP_ALIVE_INTERVAL);
+            DEFAULT_SSE_KEEP_ALIVE_INTERVAL, DEFAULT_MAX_BODY_PRODUCERS);
 
     public HttpServerSettings {
         Objects.requireNonNull(codec, "codec");
@@ -132,6 +141,7 @@ public record HttpServerSettings(
         if (sseKeepAliveInterval.isZero() || sseKeepAliveInterval.isNegative()) {
             throw new IllegalArgumentException("sseKeepAliveInterval must be positive, was " + sseKeepAliveInterval);
         }
+        atLeast(maxBodyProducers, 1, "maxBodyProducers");
     }
 
     private static void atLeast(long value, long min, String name) {
@@ -150,98 +160,105 @@ public record HttpServerSettings(
     public HttpServerSettings withCodec(McpCodec value) {
         return new HttpServerSettings(value, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code allowRemoteBind} */
     public HttpServerSettings withAllowRemoteBind(boolean value) {
         return new HttpServerSettings(codec, value, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with other {@code allowedOrigins} */
     public HttpServerSettings withAllowedOrigins(List<String> value) {
         return new HttpServerSettings(codec, allowRemoteBind, value, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with other {@code allowedHosts} */
     public HttpServerSettings withAllowedHosts(List<String> value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, value, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code sessionIdleTimeout} */
     public HttpServerSettings withSessionIdleTimeout(Duration value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, value,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code replayBufferEvents} */
     public HttpServerSettings withReplayBufferEvents(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 value, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code replayBufferBytes} */
     public HttpServerSettings withReplayBufferBytes(long value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, value, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code writeBufferHighWaterMark} */
     public HttpServerSettings withWriteBufferHighWaterMark(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, value, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code chunkBytes} */
     public HttpServerSettings withChunkBytes(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, value, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code jsonResponses} */
     public HttpServerSettings withJsonResponses(boolean value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, value,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with other legacy paths; both null to serve no legacy transport */
     public HttpServerSettings withLegacyPaths(String ssePath, String messagesPath) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                ssePath, messagesPath, maxSessions, ioThreads, sseKeepAliveInterval);
+                ssePath, messagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code maxSessions} */
     public HttpServerSettings withMaxSessions(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, value, ioThreads, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, value, ioThreads, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code ioThreads} */
     public HttpServerSettings withIoThreads(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, value, sseKeepAliveInterval);
+                legacySsePath, legacyMessagesPath, maxSessions, value, sseKeepAliveInterval, maxBodyProducers);
     }
 
     /** @return these settings with another {@code sseKeepAliveInterval} */
     public HttpServerSettings withSseKeepAliveInterval(Duration value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, value);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, value, maxBodyProducers);
+    }
+
+    /** @return these settings with another {@code maxBodyProducers} */
+    public HttpServerSettings withMaxBodyProducers(int value) {
+        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
+                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, value);
     }
 
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */

@@ -2,6 +2,7 @@ package dev.jmcp.transport.netty;
 
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Serving;
+import dev.jmcp.transport.netty.internal.BodyProducers;
 import dev.jmcp.transport.netty.internal.ServerChannelInitializer;
 import dev.jmcp.transport.netty.internal.ServerContext;
 import dev.jmcp.transport.netty.internal.SessionRegistry;
@@ -41,7 +42,10 @@ import java.util.function.Consumer;
  * otherwise, validates {@code Host} (421) and {@code Origin} (403) on every request, and ends
  * sessions idle for {@link HttpServerSettings#sessionIdleTimeout()}. Threads:
  * {@link HttpServerSettings#ioThreads()} daemon event-loop threads named
- * {@code jmcp-http-<n>-<k>}, which also run the idle check; they end with {@link #close()}.
+ * {@code jmcp-http-<n>-<k>}, which also run the idle check, and up to
+ * {@link HttpServerSettings#maxBodyProducers()} daemon threads named {@code jmcp-http-body-<k>},
+ * which encode the response bodies that read a blob's file or stream, so that an event loop never
+ * waits for a disk or a provider; they all end with {@link #close()}.
  *
  * @since 0.1
  */
@@ -52,15 +56,17 @@ public final class NettyHttpServer implements Serving {
     public static final String DEFAULT_PATH = "/mcp";
 
     private final EventLoopGroup group;
+    private final BodyProducers producers;
     private final Channel serverChannel;
     private final SessionRegistry sessions;
     private final ScheduledFuture<?> idleCheck;
     private final URI uri;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private NettyHttpServer(EventLoopGroup group, Channel serverChannel, SessionRegistry sessions,
-            ScheduledFuture<?> idleCheck, URI uri) {
+    private NettyHttpServer(EventLoopGroup group, BodyProducers producers, Channel serverChannel,
+            SessionRegistry sessions, ScheduledFuture<?> idleCheck, URI uri) {
         this.group = group;
+        this.producers = producers;
         this.serverChannel = serverChannel;
         this.sessions = sessions;
         this.idleCheck = idleCheck;
@@ -109,7 +115,8 @@ public final class NettyHttpServer implements Serving {
         }
         int port = address.getPort() < 0 ? 80 : address.getPort();
         SessionRegistry sessions = new SessionRegistry(settings.maxSessions());
-        ServerContext context = new ServerContext(settings, path, sessions, onSession);
+        BodyProducers producers = new BodyProducers(settings.maxBodyProducers());
+        ServerContext context = new ServerContext(settings, path, sessions, onSession, producers);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                 new DefaultThreadFactory("jmcp-http-" + SERVERS.incrementAndGet(), true), NioIoHandler.newFactory());
         Channel channel;
@@ -126,6 +133,7 @@ public final class NettyHttpServer implements Serving {
                     .channel();
         } catch (Exception e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            producers.close();
             throw e instanceof IOException io ? io
                     : new IOException("could not listen on " + host.getHostAddress() + ":" + port + ": " + e, e);
         }
@@ -137,7 +145,7 @@ public final class NettyHttpServer implements Serving {
         String hostText = address.getHost();
         URI uri = URI.create("http://" + hostText + ":" + bound + path);
         LOG.log(Level.INFO, "serving MCP at {0}", uri);
-        return new NettyHttpServer(group, channel, sessions, idleCheck, uri);
+        return new NettyHttpServer(group, producers, channel, sessions, idleCheck, uri);
     }
 
     /** @return the MCP endpoint with the port actually bound, such as {@code http://127.0.0.1:53817/mcp}; never null */
@@ -156,7 +164,7 @@ public final class NettyHttpServer implements Serving {
         return sessions.size();
     }
 
-    /** Stops listening, ends every session and stops the event-loop threads; idempotent. */
+    /** Stops listening, ends every session and stops the event-loop and body threads; idempotent. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -166,6 +174,8 @@ public final class NettyHttpServer implements Serving {
         serverChannel.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         sessions.closeAll();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
+        // after the connections: closing them has already stopped the bodies they were writing
+        producers.close();
         LOG.log(Level.DEBUG, "stopped serving {0}", uri);
     }
 

@@ -1,30 +1,25 @@
 package dev.jmcp.transport.netty.internal;
 
-import dev.jmcp.schema.codec.McpCodec;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.stream.ChunkedInput;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Objects;
 
 /**
  * Writes a {@link JsonBody} as the chunked body of an {@code application/json} response and ends
- * the response. The JSON is encoded lazily and written as the connection drains. Everything else
- * passes through.
+ * the response. The JSON is encoded as the connection drains ({@link ResponseBodies} decides
+ * whether on the event loop or off it). Everything else passes through.
  */
 public final class JsonBodyWriter extends ChannelOutboundHandlerAdapter {
-    private final McpCodec codec;
-    private final int chunkBytes;
+    private final ResponseBodies bodies;
 
-    /**
-     * @param codec      encodes the messages; never null
-     * @param chunkBytes the most bytes written per piece
-     */
-    public JsonBodyWriter(McpCodec codec, int chunkBytes) {
-        this.codec = Objects.requireNonNull(codec, "codec");
-        this.chunkBytes = chunkBytes;
+    /** @param bodies makes the bodies; never null */
+    public JsonBodyWriter(ResponseBodies bodies) {
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
     }
 
     @Override
@@ -33,15 +28,14 @@ public final class JsonBodyWriter extends ChannelOutboundHandlerAdapter {
             ctx.write(msg, promise);
             return;
         }
-        InputStream json;
+        ChunkedInput<HttpContent> json;
         try {
-            json = codec.encode(body.payload());
+            json = bodies.of(ctx, body.payload(), true);
         } catch (IOException | RuntimeException e) {
             promise.setFailure(e);
             ctx.close();
             return;
         }
-        ctx.write(new HttpContentInput(json, chunkBytes, true, null), promise.unvoid())
-                .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+        ctx.write(json, promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     }
 }

@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  * <pre>
  * http        HttpServerCodec             bytes &lt;-&gt; HTTP/1.1 messages
  * keepAlive   HttpServerKeepAliveHandler  Connection: keep-alive / close
- * chunked     ChunkedWriteHandler         pulls response pieces only while the connection is writable
+ * chunked     ChunkedWriteHandler         pulls response pieces only while the connection is writable (those
+ *                                         of a body that reads a blob's source are encoded off the loop)
  * hostOrigin  HostOriginFilter            421 / 403 before the body is read
  * aggregator  HttpObjectAggregator        one FullHttpRequest, at most maxMessageBytes (else 413)
  * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
@@ -36,6 +37,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     private final ServerContext context;
     private final List<String> allowedHosts;
     private final Consumer<ChannelPipeline> extra;
+    private final ResponseBodies bodies;
 
     /**
      * @param context     the server's shared state; never null
@@ -49,6 +51,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         hosts.add(servedHost.toLowerCase(java.util.Locale.ROOT));
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
+        this.bodies = context.bodies();
     }
 
     @Override
@@ -60,8 +63,8 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         pipeline.addLast("chunked", new ChunkedWriteHandler());
         pipeline.addLast("hostOrigin", new HostOriginFilter(allowedHosts, settings.allowedOrigins(), context.codec()));
         pipeline.addLast("aggregator", new HttpObjectAggregator(settings.maxRequestBytes()));
-        pipeline.addLast("sse", new SseWriter(context.codec(), settings.chunkBytes()));
-        pipeline.addLast("json", new JsonBodyWriter(context.codec(), settings.chunkBytes()));
+        pipeline.addLast("sse", new SseWriter(bodies));
+        pipeline.addLast("json", new JsonBodyWriter(bodies));
         if (settings.legacySsePath() != null) {
             pipeline.addLast("legacy", new LegacySseHandler(context));
         }

@@ -8,20 +8,29 @@ import java.util.function.Consumer;
 
 /**
  * What every connection of one server shares: its settings, the MCP endpoint's path, the
- * sessions, and where new sessions go.
+ * sessions, where new sessions go, and the threads that encode the bodies which read a blob's
+ * source.
  *
  * @param settings  never null
  * @param path      the MCP endpoint, such as {@code /mcp}; never null
  * @param sessions  never null
  * @param onSession receives each new session's transport, not yet started; never null
+ * @param producers encode, off the event loops, the bodies that read a blob's file or stream;
+ *                  never null
  */
 public record ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
-        Consumer<McpTransport> onSession) {
+        Consumer<McpTransport> onSession, BodyProducers producers) {
     public ServerContext {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(onSession, "onSession");
+        Objects.requireNonNull(producers, "producers");
+    }
+
+    /** @return what makes the response bodies, with the settings' codec and {@code chunkBytes} */
+    public ResponseBodies bodies() {
+        return new ResponseBodies(codec(), settings.chunkBytes(), producers);
     }
 
     /** @return the settings' codec */

@@ -1,6 +1,5 @@
 package dev.jmcp.transport.netty.internal;
 
-import dev.jmcp.schema.codec.McpCodec;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -8,34 +7,26 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.HttpContent;
-import java.io.ByteArrayInputStream;
+import io.netty.handler.stream.ChunkedInput;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Objects;
 
 /**
  * Writes {@link SseEvent}s as {@code text/event-stream} content. A message's JSON is the one
- * {@code data:} line of its event, encoded lazily from the codec's stream and written in chunks as
- * the connection drains (our JSON never holds a raw line break, so one line is always enough).
- * Everything else passes through.
+ * {@code data:} line of its event, encoded as the connection drains ({@link ResponseBodies} decides
+ * whether on the event loop or off it) and written in chunks (our JSON never holds a raw line
+ * break, so one line is always enough). Everything else passes through.
  */
 public final class SseWriter extends ChannelOutboundHandlerAdapter {
     private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] COMMENT = ":\n\n".getBytes(StandardCharsets.US_ASCII);
 
-    private final McpCodec codec;
-    private final int chunkBytes;
+    private final ResponseBodies bodies;
 
-    /**
-     * @param codec      encodes the messages; never null
-     * @param chunkBytes the most bytes written per piece
-     */
-    public SseWriter(McpCodec codec, int chunkBytes) {
-        this.codec = Objects.requireNonNull(codec, "codec");
-        this.chunkBytes = chunkBytes;
+    /** @param bodies makes the bodies; never null */
+    public SseWriter(ResponseBodies bodies) {
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
     }
 
     @Override
@@ -44,19 +35,18 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
             ctx.write(msg, promise);
             return;
         }
-        InputStream body;
+        ChunkedInput<HttpContent> whole;
         try {
-            body = event.payload() != null ? codec.encode(event.payload())
-                    : new ByteArrayInputStream(event.text().getBytes(StandardCharsets.UTF_8));
+            whole = event.payload() != null
+                    ? bodies.of(ctx, head(event), event.payload(), END, false, event.onWritten())
+                    : bodies.of(concat(head(event), event.text().getBytes(StandardCharsets.UTF_8), END), false,
+                            event.onWritten());
         } catch (IOException | RuntimeException e) {
             promise.setFailure(e);
             return;
         }
-        InputStream whole = new SequenceInputStream(java.util.Collections.enumeration(List.of(
-                new ByteArrayInputStream(head(event)), body, new ByteArrayInputStream(END))));
         // a failure half-way leaves a broken event on the wire: the client must reconnect
-        ctx.write(new HttpContentInput(whole, chunkBytes, false, event.onWritten()), promise.unvoid())
-                .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+        ctx.write(whole, promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     }
 
     /**
@@ -77,5 +67,13 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
         }
         head.append(event.text() != null && event.text().isEmpty() ? "data:" : "data: ");
         return head.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] concat(byte[] head, byte[] data, byte[] end) {
+        byte[] all = new byte[head.length + data.length + end.length];
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(data, 0, all, head.length, data.length);
+        System.arraycopy(end, 0, all, head.length + data.length, end.length);
+        return all;
     }
 }

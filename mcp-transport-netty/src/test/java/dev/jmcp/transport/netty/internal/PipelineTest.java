@@ -49,16 +49,18 @@ class PipelineTest {
     private HttpServerSettings settings = HttpServerSettings.DEFAULTS;
     private SessionRegistry registry = new SessionRegistry(4);
 
+    private final BodyProducers producers = new BodyProducers(2);
+
     @AfterEach
     void releaseEverything() {
         channels.forEach(EmbeddedChannel::finishAndReleaseAll);
+        producers.close();
     }
 
     private EmbeddedChannel connection() {
-        ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept);
+        ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers);
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
-                new SseWriter(context.codec(), settings.chunkBytes()),
-                new JsonBodyWriter(context.codec(), settings.chunkBytes()), new SessionRouter(context),
+                new SseWriter(context.bodies()), new JsonBodyWriter(context.bodies()), new SessionRouter(context),
                 new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),
                 new NotFoundHandler(context.codec()));
         channels.add(channel);

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,21 +13,44 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.transport.netty.LeakCheck;
+import dev.jmcp.transport.netty.ScriptedSource;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(LeakCheck.class)
 class SseWriterTest {
     private final McpCodec codec = McpCodec.defaults();
+    private final BodyProducers producers = new BodyProducers(2);
+    /** Encodes nothing off the loop: a body that tried would fail. */
+    private final BodyProducers none = new BodyProducers(1);
+    private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+
+    SseWriterTest() {
+        none.close();
+    }
+
+    @AfterEach
+    void stop() {
+        producers.close();
+        loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private SseWriter onTheLoop(int chunkBytes) {
+        return new SseWriter(new ResponseBodies(codec, chunkBytes, none));
+    }
 
     @Test
     void aMessageIsOneEventWithItsIdTypeAndOneDataLine() {
-        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), new SseWriter(codec, 256));
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(256));
         JsonRpcNotification notification = new JsonRpcNotification("notifications/message", null);
         AtomicLong written = new AtomicLong();
         channel.writeAndFlush(SseEvent.message("3-7", notification, written::set));
@@ -40,39 +64,61 @@ class SseWriterTest {
 
     @Test
     void aPrimingEventHasAnIdAndEmptyData() {
-        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), new SseWriter(codec, 256));
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(256));
         channel.writeAndFlush(SseEvent.priming("1-1"));
         assertEquals("id: 1-1\ndata:\n\n", Wire.drain(channel).text());
         channel.finishAndReleaseAll();
     }
 
     @Test
-    void aBlobIsStreamedInBoundedChunksOnOneDataLine() {
-        byte[] bytes = new byte[300_000];
-        Arrays.fill(bytes, (byte) 7);
-        ReadResourceResult result = ReadResourceResult.of(BlobResourceContents.of("file:///b.bin",
-                "application/octet-stream", Blob.ofStream(() -> new java.io.ByteArrayInputStream(bytes), -1)));
-        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), new SseWriter(codec, 1024));
-        channel.writeAndFlush(SseEvent.message("2-2", new JsonRpcResultResponse(RequestId.of(1), result), null));
-        Wire wire = Wire.drain(channel);
-        assertTrue(wire.chunkSizes.size() > 300, "written in many pieces: " + wire.chunkSizes.size());
-        assertTrue(wire.chunkSizes.stream().allMatch(size -> size <= 1024), "no piece exceeds chunkBytes");
+    void aBlobInMemoryIsWrittenOnTheLoopInBoundedChunksOnOneDataLine() {
+        byte[] bytes = ScriptedSource.bytes(300_000);
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(1024));
+        channel.writeAndFlush(SseEvent.message("2-2", read(Blob.of(bytes)), null));
+        assertBlobEvent(Wire.drain(channel), bytes, 1024);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aBlobFromAStreamIsEncodedOffTheLoopInBoundedChunksOnOneDataLine() throws Exception {
+        ScriptedSource source = ScriptedSource.of(300_000);
+        AtomicLong written = new AtomicLong();
+        try (LoopChannel channel = LoopChannel.open(loop,
+                new SseWriter(new ResponseBodies(codec, 1024, producers)))) {
+            assertTrue(channel.write(SseEvent.message("2-2", read(Blob.ofStream(() -> source, -1)), written::set))
+                    .await(10, TimeUnit.SECONDS));
+            Wire wire = channel.wire();
+            assertBlobEvent(wire, ScriptedSource.bytes(300_000), 1024);
+            assertEquals(wire.body.size(), written.get(), "the written size is reported");
+            assertTrue(source.reader().getName().startsWith("jmcp-http-body-"), source.reader().getName());
+        }
+    }
+
+    @Test
+    void otherMessagesPassThrough() {
+        EmbeddedChannel channel = new EmbeddedChannel(onTheLoop(256));
+        channel.writeOutbound("x");
+        assertEquals("x", channel.readOutbound());
+        assertFalse(channel.finish());
+    }
+
+    private static JsonRpcResultResponse read(Blob blob) {
+        return new JsonRpcResultResponse(RequestId.of(1), ReadResourceResult.of(BlobResourceContents.of(
+                "file:///b.bin", "application/octet-stream", blob)));
+    }
+
+    private void assertBlobEvent(Wire wire, byte[] bytes, int chunkBytes) {
+        assertTrue(wire.chunkSizes.size() > bytes.length / chunkBytes, "written in many pieces: " + wire.chunkSizes.size());
+        assertTrue(wire.chunkSizes.stream().allMatch(size -> size <= chunkBytes), "no piece exceeds chunkBytes");
+        assertEquals(0, wire.lasts, "an event does not end the response");
         String text = wire.text();
         assertTrue(text.startsWith("id: 2-2\nevent: message\ndata: {"));
+        assertTrue(text.endsWith("}\n\n"));
         String data = text.substring(text.indexOf("data: ") + 6, text.length() - 2);
         assertFalse(data.contains("\n"), "the JSON is one line");
         JsonRpcResultResponse read = (JsonRpcResultResponse) codec.read(data.getBytes(StandardCharsets.UTF_8),
                 id -> "resources/read");
         BlobResourceContents contents = (BlobResourceContents) ((ReadResourceResult) read.result()).contents().get(0);
-        assertTrue(Arrays.equals(bytes, contents.blob().toByteArray()));
-        channel.finishAndReleaseAll();
-    }
-
-    @Test
-    void otherMessagesPassThrough() {
-        EmbeddedChannel channel = new EmbeddedChannel(new SseWriter(codec, 256));
-        channel.writeOutbound("x");
-        assertEquals("x", channel.readOutbound());
-        assertFalse(channel.finish());
+        assertArrayEquals(bytes, contents.blob().toByteArray());
     }
 }

@@ -28,25 +28,35 @@ final class Wire {
         channel.runPendingTasks();
         Object message;
         while ((message = channel.readOutbound()) != null) {
-            try {
-                if (message instanceof HttpResponse head) {
-                    wire.heads.add(head);
-                }
-                if (message instanceof HttpContent content) {
-                    ByteBuf bytes = content.content();
-                    wire.chunkSizes.add(bytes.readableBytes());
-                    byte[] copy = new byte[bytes.readableBytes()];
-                    bytes.getBytes(bytes.readerIndex(), copy);
-                    wire.body.writeBytes(copy);
-                    if (message instanceof LastHttpContent) {
-                        wire.lasts++;
-                    }
-                }
-            } finally {
-                ReferenceCountUtil.release(message);
-            }
+            wire.record(message);
         }
         return wire;
+    }
+
+    /** @return a wire to {@link #record} messages on */
+    static Wire empty() {
+        return new Wire();
+    }
+
+    /** Keeps what {@code message} says and releases it. */
+    void record(Object message) {
+        try {
+            if (message instanceof HttpResponse head) {
+                heads.add(head);
+            }
+            if (message instanceof HttpContent content) {
+                ByteBuf bytes = content.content();
+                chunkSizes.add(bytes.readableBytes());
+                byte[] copy = new byte[bytes.readableBytes()];
+                bytes.getBytes(bytes.readerIndex(), copy);
+                body.writeBytes(copy);
+                if (message instanceof LastHttpContent) {
+                    lasts++;
+                }
+            }
+        } finally {
+            ReferenceCountUtil.release(message);
+        }
     }
 
     HttpResponse head() {

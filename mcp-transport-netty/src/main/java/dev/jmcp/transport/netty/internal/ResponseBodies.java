@@ -1,0 +1,103 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.schema.codec.McpCodec;
+import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.stream.ChunkedInput;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.LongConsumer;
+
+/**
+ * Turns a message into the pieces of a response body, where it costs least. A message whose
+ * encoding reads a blob's file or stream ({@link BlobScan}) is encoded off the event loop by a
+ * {@link ProducedInput}: the loop must never wait for a disk or a provider. Any other message is
+ * small, or in memory, and is encoded lazily on the loop ({@link HttpContentInput}), without a
+ * thread hop. Every response body the server writes is made here, so no path can skip the check.
+ */
+public final class ResponseBodies {
+    private static final byte[] NOTHING = new byte[0];
+
+    private final McpCodec codec;
+    private final int chunkBytes;
+    private final BodyProducers producers;
+
+    /**
+     * @param codec      encodes the messages; never null
+     * @param chunkBytes the most bytes per piece
+     * @param producers  the threads that encode bodies which read a source; never null
+     */
+    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers) {
+        this.codec = Objects.requireNonNull(codec, "codec");
+        this.chunkBytes = chunkBytes;
+        this.producers = Objects.requireNonNull(producers, "producers");
+    }
+
+    /**
+     * @param ctx     the context of the handler that writes the body, on its event loop
+     * @param head    bytes before the message; may be empty
+     * @param payload the message
+     * @param tail    bytes after the message; may be empty
+     * @param last    whether the body ends the response
+     * @param onEnd   told the byte count once the whole body has been read; may be null
+     * @throws IOException when a message for the loop cannot be encoded
+     */
+    ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
+            boolean last, LongConsumer onEnd) throws IOException {
+        if (!BlobScan.readsSource(payload)) {
+            InputStream json = codec.encode(payload);
+            InputStream whole = head.length == 0 && tail.length == 0 ? json
+                    : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
+                            new ByteArrayInputStream(tail))));
+            return new HttpContentInput(whole, chunkBytes, last, onEnd);
+        }
+        ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
+        if (chunked == null) {
+            throw new IllegalStateException("a body encoded off the event loop needs a ChunkedWriteHandler in the "
+                    + "pipeline");
+        }
+        return new ProducedInput(out -> {
+            out.write(head);
+            codec.write(payload, out);
+            out.write(tail);
+        }, producers, chunkBytes, last, onEnd, chunked::resumeTransfer, describe(payload));
+    }
+
+    /** @return a body of bytes alone */
+    ChunkedInput<HttpContent> of(byte[] bytes, boolean last, LongConsumer onEnd) {
+        return new HttpContentInput(new ByteArrayInputStream(bytes), chunkBytes, last, onEnd);
+    }
+
+    /** @return a body of {@code payload} alone */
+    ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, JsonRpcPayload payload, boolean last) throws IOException {
+        return of(ctx, NOTHING, payload, NOTHING, last, null);
+    }
+
+    private static String describe(JsonRpcPayload payload) {
+        if (payload instanceof JsonRpcResultResponse response) {
+            return "the result of request " + response.id();
+        }
+        if (payload instanceof JsonRpcErrorResponse error) {
+            return "the error of request " + error.id();
+        }
+        if (payload instanceof JsonRpcRequest request) {
+            return "request " + request.id() + " (" + request.method() + ")";
+        }
+        if (payload instanceof JsonRpcNotification notification) {
+            return "a notification " + notification.method();
+        }
+        return "a batch of " + ((JsonRpcBatch) payload).messages().size();
+    }
+}
