@@ -35,4 +35,12 @@ class HostileServerTest {
         assertEquals(Exit.PROTOCOL, result.exitCode(), result::toString);
         assertTrue(result.stderr().contains("exceeds maxStringLength=1048576"), result::toString);
     }
+
+    @Test
+    void anEndlessNameFailsTheListAtTheListingMessageLimitNamingIt() throws Exception {
+        Cli.Result result = ls("endless");
+
+        assertEquals(Exit.PROTOCOL, result.exitCode(), result::toString);
+        assertTrue(result.stderr().contains("exceeds maxMessageBytes=16777216"), result::toString);
+    }
 }

@@ -431,14 +431,23 @@ public final class StdioTransport implements McpTransport {
         }
 
         /**
-         * Reports a line the codec could not read, once its rest is passed over: over the limit or
+         * Reports a line the codec could not read, once its rest is passed over (or, for a response
+         * over the limit whose first bytes name it, before): over the limit or
          * too big for the heap, by its length and the id of the response it carries (failing the
          * request that waits for it now rather than at its timeout); cut by the end of the input;
          * or as the codec found it.
          */
         private void unreadable(LineFramer.Line line, ProtocolException error, boolean outOfMemory) throws IOException {
+            // a response over the limit whose id comes first fails its request now: its end may never come
+            ProtocolException early = line.seen().tooLongSoFar();
+            if (early != null) {
+                reportUnreadable(early);
+            }
             line.skipRest();
             DroppedMessage seen = line.seen();
+            if (early != null) {
+                return;
+            }
             if (seen.isTooLong()) {
                 reportUnreadable(seen.tooLong());
             } else if (outOfMemory) {
