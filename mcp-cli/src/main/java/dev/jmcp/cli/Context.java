@@ -44,16 +44,19 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
         return Duration.ofSeconds(args.intValue("--timeout", 30, 1, 86_400));
     }
 
-    /** @return how a client command connects: {@code --timeout}, and the limits of {@link Target#limits} */
-    ClientOptions clientOptions() {
+    /**
+     * @return how a client command connects: {@code --timeout}, and the limits of
+     *         {@link Target#limits} for what it reads
+     */
+    ClientOptions clientOptions(Target.Reads reads) {
         return ClientOptions.defaults()
                 .withClientInfo(Implementation.of("jmcp", Main.version()))
                 .withCallTimeout(timeout())
-                .withLimits(Target.limits(args));
+                .withLimits(Target.limits(args, reads));
     }
 
-    /** Connects to the server the command line names. @see Target#connect */
+    /** Connects to the server the command line names, to read listings and metadata. @see Target#connect */
     McpClient connect(Target target) {
-        return target.connect(clientOptions());
+        return target.connect(clientOptions(Target.Reads.LISTINGS));
     }
 }

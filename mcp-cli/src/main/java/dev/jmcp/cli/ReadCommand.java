@@ -48,7 +48,8 @@ final class ReadCommand implements Command {
                 It is decoded as it arrives, 64 KiB at a time, into a file beside FILE (or in the
                 temporary directory, for standard output) that is renamed to FILE once complete,
                 so the heap stays small whatever the size (JAVA_OPTS=-Xmx64m reads a 1 GiB blob).
-                A message longer than --max-message-bytes fails the read at once (exit 1).
+                A message longer than --max-message-bytes fails the read at once (exit 1). Text is
+                held whole, so a text longer than 67108864 characters (64 Mi) fails it too.
 
                   -o, --output FILE   write the content to FILE (replaced only once complete)
 
@@ -74,7 +75,7 @@ final class ReadCommand implements Command {
     private int read(Context context, Target target, String uri, Path file, ProgressBar bar, SpilledBlobs blobs)
             throws IOException {
         ReadResourceResult result;
-        try (McpClient client = target.connect(context.clientOptions().withBlobSink(blobs.sink()))) {
+        try (McpClient client = target.connect(context.clientOptions(Target.Reads.CONTENTS).withBlobSink(blobs.sink()))) {
             // progress makes the server stage a blob (up to its maxStagedBlobBytes) to count it:
             // worth it only when someone watches the bar
             RequestOptions options = bar.enabled()

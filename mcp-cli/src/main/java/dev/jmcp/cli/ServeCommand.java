@@ -3,10 +3,13 @@ package dev.jmcp.cli;
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
+import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.schema.lifecycle.Implementation;
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -88,14 +91,28 @@ final class ServeCommand implements Command {
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)))
                 .build();
         if (http == null) {
-            return serveStdio(server);
+            return serveStdio(server, context.err());
         }
         return serveHttp(server, folder, http, context);
     }
 
-    private static int serveStdio(McpServer server) {
+    /**
+     * @return {@link Exit#OK} when the client went; {@link Exit#IO} when the session ended on a
+     *         failure of the transport (such as a reader stopped by an error), so that whoever
+     *         started the server sees it
+     */
+    private static int serveStdio(McpServer server, PrintStream err) {
+        List<ServerSession> sessions;
         try (server) {
-            server.serve(URI.create("stdio:-")).idle().join();
+            McpServer.Endpoint endpoint = server.serve(URI.create("stdio:-"));
+            sessions = endpoint.sessions();
+            endpoint.idle().join();
+        }
+        for (ServerSession session : sessions) {
+            if (session.closeCause() != null) {
+                err.println("jmcp: the session ended on a failure: " + session.closeCause().getMessage());
+                return Exit.IO;
+            }
         }
         return Exit.OK;
     }

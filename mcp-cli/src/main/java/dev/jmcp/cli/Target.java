@@ -27,21 +27,37 @@ record Target(URI uri, String display) {
             or a stdio server's command line after -- at the end (jmcp ls -- ./jmcp serve --root .).
 
               --max-message-bytes N  the longest message the server may send, in bytes (default
-                                     4294967296, 4 GiB); a longer one fails its request at once
+                                     4294967296, 4 GiB, for read; 16777216, 16 MiB, otherwise);
+                                     a longer one fails its request at once
             """;
 
     /**
-     * The most bytes one message from the server may have, unless {@code --max-message-bytes} says
-     * otherwise: 4 GiB. Blobs do not stay in memory ({@code jmcp read} writes them to disk as they
-     * arrive), so the limit is about what the server may make us store, not about the heap.
+     * What a command reads from the server, which sets how long a message and a string other than a
+     * blob may be unless {@code --max-message-bytes} says otherwise. A blob is decoded to disk as it
+     * arrives; every other string is held whole, so its bound is a bound on the heap.
      */
-    static final long DEFAULT_MAX_MESSAGE_BYTES = 4L << 30;
-    /**
-     * The longest string other than a blob that the server may send: 1 Gi characters. Such a string
-     * (a text resource) is held whole; one of 2 Gi characters cannot exist, so a larger limit would
-     * only change the error.
-     */
-    static final int MAX_STRING_LENGTH = 1 << 30;
+    enum Reads {
+        /**
+         * Names, descriptions, URIs and metadata ({@code ls}, {@code tree}, {@code meta},
+         * {@code watch}): 16 MiB messages, as the library's default, and strings of 1 Mi characters,
+         * 8 times the longest URI or description a server has a reason to send.
+         */
+        LISTINGS(CodecLimits.DEFAULT_MAX_MESSAGE_BYTES, 1 << 20),
+        /**
+         * A resource's contents ({@code read}): 4 GiB messages, since blobs go to disk, and text of
+         * 64 Mi characters, which is held whole (at most 128 MiB of heap as UTF-16); larger contents
+         * come as a blob.
+         */
+        CONTENTS(4L << 30, 64 << 20);
+
+        final long maxMessageBytes;
+        final int maxStringLength;
+
+        Reads(long maxMessageBytes, int maxStringLength) {
+            this.maxMessageBytes = maxMessageBytes;
+            this.maxStringLength = maxStringLength;
+        }
+    }
 
     /** @return {@code spec} with the options of commands that connect to a server */
     static Args.Spec options(Args.Spec spec) {
@@ -49,14 +65,15 @@ record Target(URI uri, String display) {
     }
 
     /**
-     * @return the codec limits for what the server sends: {@code --max-message-bytes} (4 GiB by
-     *         default), and strings up to that length, at most {@link #MAX_STRING_LENGTH}
+     * @return the codec limits for what the server sends: {@code --max-message-bytes} (by default
+     *         that of {@code reads}), and strings up to that length, at most {@code reads}' string length
      * @throws CliException ({@link Exit#USAGE}) when {@code --max-message-bytes} is not a whole number
      *                      from 1024 to {@link Long#MAX_VALUE}
      */
-    static CodecLimits limits(Args args) {
-        long max = args.longValue("--max-message-bytes", DEFAULT_MAX_MESSAGE_BYTES, 1024, Long.MAX_VALUE);
-        return CodecLimits.DEFAULTS.withMaxMessageBytes(max).withMaxStringLength((int) Math.min(max, MAX_STRING_LENGTH));
+    static CodecLimits limits(Args args, Reads reads) {
+        long max = args.longValue("--max-message-bytes", reads.maxMessageBytes, 1024, Long.MAX_VALUE);
+        return CodecLimits.DEFAULTS.withMaxMessageBytes(max)
+                .withMaxStringLength((int) Math.min(max, reads.maxStringLength));
     }
 
     /**

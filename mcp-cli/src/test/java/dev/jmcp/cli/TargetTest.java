@@ -58,23 +58,38 @@ class TargetTest {
         assertThrows(CliException.class, () -> ServeCommand.httpAddress("host:port"));
     }
 
+    private static CodecLimits limits(Target.Reads reads, String... argv) {
+        return Target.limits(Args.parse(List.of(argv), Context.common(Target.options(new Args.Spec())), "read"), reads);
+    }
+
     private static CodecLimits limits(String... argv) {
-        return Target.limits(Args.parse(List.of(argv), Context.common(Target.options(new Args.Spec())), "read"));
+        return limits(Target.Reads.CONTENTS, argv);
     }
 
     @Test
-    void aClientReadsMessagesOfUpToFourGibibytesUnlessToldOtherwise() {
+    void readingContentsTakesMessagesOfUpToFourGibibytesAndTextOf64MiCharacters() {
         CodecLimits limits = limits();
         assertEquals(4L << 30, limits.maxMessageBytes());
-        assertEquals(1 << 30, limits.maxStringLength());
+        assertEquals(64 << 20, limits.maxStringLength());
         assertEquals(CodecLimits.DEFAULT_MAX_DEPTH, limits.maxDepth());
 
         assertEquals(CodecLimits.DEFAULTS.withMaxMessageBytes(4096).withMaxStringLength(4096),
                 limits("--max-message-bytes", "4096"));
         CodecLimits largest = limits("--max-message-bytes=" + Long.MAX_VALUE);
         assertEquals(Long.MAX_VALUE, largest.maxMessageBytes());
-        assertEquals(1 << 30, largest.maxStringLength(), "a string of 2 Gi characters cannot exist");
+        assertEquals(64 << 20, largest.maxStringLength(), "text is held whole: its bound is not raised");
+    }
 
+    @Test
+    void readingListingsTakesMessagesOf16MebibytesAndStringsOf1MiCharacters() {
+        CodecLimits limits = limits(Target.Reads.LISTINGS);
+        assertEquals(16L << 20, limits.maxMessageBytes());
+        assertEquals(1 << 20, limits.maxStringLength());
+        assertEquals(1 << 20, limits(Target.Reads.LISTINGS, "--max-message-bytes=" + (1L << 32)).maxStringLength());
+    }
+
+    @Test
+    void aMaxMessageBytesThatIsNotAWholeNumberFromTheMinimumIsAUsageError() {
         for (String bad : List.of("10", "x", "9223372036854775808", "-1")) {
             CliException failure = assertThrows(CliException.class, () -> limits("--max-message-bytes", bad));
             assertEquals(Exit.USAGE, failure.exitCode(), bad);

@@ -101,6 +101,19 @@ public final class ServerSession implements McpSession {
         return engine.onClose().copy();
     }
 
+    /**
+     * Why the session ended, for a server program to report: its transport's failure (its input
+     * could not be read, or its reader stopped on an error), as given to
+     * {@link dev.jmcp.core.spi.McpTransport.Listener#onClosed}.
+     *
+     * @return the failure, once {@link #onClose()} has completed; null when the session ended
+     *         normally (the client went, or {@link #close()}) or is still open
+     * @since 0.1
+     */
+    public Throwable closeCause() {
+        return engine.closeCause();
+    }
+
     @Override
     public void close() {
         engine.close();

@@ -118,6 +118,26 @@ public final class DroppedMessage {
     }
 
     /**
+     * What can be told of a message that is over the limit before its end has arrived, for a
+     * transport to report at once: a message that never ends (a hostile peer's endless string) then
+     * fails its request without waiting for the end. Only the first bytes are trusted here: the last
+     * ones, mid-message, could end with the {@code "id"} of a nested object.
+     *
+     * @return {@code -32600}, {@code "message of more than N bytes exceeds maxMessageBytes=M"}, with
+     *         the id the first bytes show; null when the message is not over the limit, or the first
+     *         bytes show no response id
+     * @since 0.1
+     */
+    public ProtocolException tooLongSoFar() {
+        MessageIdScanner.Head start = MessageIdScanner.scanHead(head, headLength);
+        if (!isTooLong() || start.kind() != MessageIdScanner.Kind.RESPONSE || start.id() == null) {
+            return null;
+        }
+        return new ProtocolException(ErrorCodes.INVALID_REQUEST, "message of more than " + maxMessageBytes
+                + " bytes exceeds maxMessageBytes=" + maxMessageBytes, null, start.id(), null);
+    }
+
+    /**
      * @return {@code -32603}, {@code "message of N bytes could not be read: the Java heap is too
      *         small for it (OutOfMemoryError)"}, with the {@link #responseId()} when there is one;
      *         never null

@@ -151,6 +151,29 @@ class CancellationAndProgressTest {
     }
 
     @Test
+    void progressTokenOfTheWrongTypeIsInvalidParamsNamingIt() throws Exception {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        fixtures.server(pair.server(), builder -> { });
+        RawPeer client = fixtures.raw(pair.client());
+        client.initializeAsClient("2025-11-25");
+
+        for (String token : List.of("{\"a\":1}", "1.5", "true", "null", "[1]", "18446744073709551616")) {
+            JsonObject params = jakarta.json.Json.createReader(new java.io.StringReader(
+                    "{\"_meta\":{\"progressToken\":" + token + "}}")).readObject();
+            client.send(new JsonRpcRequest(dev.jmcp.schema.jsonrpc.RequestId.of(token), "test/echo", params));
+
+            dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse refused =
+                    client.next(dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse.class);
+            assertEquals(dev.jmcp.schema.jsonrpc.RequestId.of(token), refused.id());
+            assertEquals(ErrorCodes.INVALID_PARAMS, refused.error().code(), token);
+            assertTrue(refused.error().message().contains("params._meta.progressToken"), refused.error().message());
+        }
+        client.send(new JsonRpcRequest(dev.jmcp.schema.jsonrpc.RequestId.of("after"), "test/echo", null));
+        assertEquals(dev.jmcp.schema.jsonrpc.RequestId.of("after"),
+                client.next(dev.jmcp.schema.jsonrpc.JsonRpcResultResponse.class).id());
+    }
+
+    @Test
     void progressThatDoesNotGrowIsRefused() throws Exception {
         Fixtures.Connected connected = fixtures.connect(server -> server.requestHandler("test/backwards",
                 (params, context) -> {

@@ -77,6 +77,20 @@ class DroppedMessageTest {
     }
 
     @Test
+    void beforeItsEndAMessageOverTheLimitIsReportedOnlyByAnIdInItsFirstBytes() {
+        String idFirst = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"name\":\"" + "a".repeat(2000);
+        ProtocolException early = dropped(idFirst, 100).tooLongSoFar();
+        assertEquals("message of more than 1000 bytes exceeds maxMessageBytes=1000", early.getMessage());
+        assertEquals(RequestId.of(3), early.requestId());
+
+        assertNull(dropped(idFirst.substring(0, 900), 100).tooLongSoFar(), "not over the limit yet");
+        // mid-message, the last bytes may end with a nested object's id: they are not trusted
+        assertNull(dropped("{\"result\":{\"a\":\"" + "a".repeat(2000) + "\",\"id\":4}", 100).tooLongSoFar());
+        assertNull(dropped("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"x\",\"params\":{\"a\":\""
+                + "a".repeat(2000), 100).tooLongSoFar(), "a request's id is the peer's own");
+    }
+
+    @Test
     void theErrorsNameTheLengthTheLimitAndTheId() {
         String message = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"blob\":" + BIG + "}}";
         DroppedMessage dropped = dropped(message, 1000);

@@ -62,6 +62,21 @@ class StatelessEraTest {
     }
 
     @Test
+    void aProgressTokenOfTheWrongTypeIsInvalidParamsNamingIt() throws Exception {
+        start();
+        String meta = Requests.META.substring("\"_meta\":".length(), Requests.META.length() - 1);
+        for (String token : List.of("{}", "2.5", "false")) {
+            JsonObject refused = peer.call(withMeta(3, "resources/list", meta + ",\"progressToken\":" + token + "}"));
+            assertEquals(3, refused.getInt("id"));
+            assertEquals(-32602, refused.getJsonObject("error").getInt("code"), token);
+            assertTrue(refused.getJsonObject("error").getString("message").contains("params._meta.progressToken"),
+                    refused.toString());
+        }
+        JsonObject accepted = peer.call(withMeta(4, "resources/list", meta + ",\"progressToken\":\"p\"}"));
+        assertTrue(accepted.containsKey("result"), accepted.toString());
+    }
+
+    @Test
     void aMalformedMetaIsInvalidParamsNamingTheMember() throws Exception {
         start();
         JsonObject noCapabilities = peer.call(withMeta(7, "server/discover",

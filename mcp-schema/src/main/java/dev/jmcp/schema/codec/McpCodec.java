@@ -41,13 +41,16 @@ public final class McpCodec {
 
     private final CodecLimits limits;
     private final BlobSink blobs;
+    /** What {@link #toBuilder()} starts from: the table inside {@link #reader} does not give them back. */
+    private final List<McpMethod> methods;
     private final MessageReader reader;
     private final MessageWriter writer = new MessageWriter();
 
     private McpCodec(Builder builder) {
         this.limits = builder.limits;
         this.blobs = builder.blobs;
-        this.reader = new MessageReader(new MethodTable(builder.methods));
+        this.methods = List.copyOf(builder.methods);
+        this.reader = new MessageReader(new MethodTable(methods));
     }
 
     /** @return a codec with the default limits that knows every method of {@link McpMethods} */
@@ -58,6 +61,23 @@ public final class McpCodec {
     /** @return a builder that starts from the defaults */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * A builder that starts from this codec: its limits, its blob sink and every method it knows, so
+     * that changing one setting keeps the others (a transport that applies a client's limits must
+     * not lose its custom methods, nor its blob sink).
+     *
+     * @return a new builder; never null
+     * @since 0.1
+     */
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.limits = limits;
+        builder.blobs = blobs;
+        builder.methods.clear();
+        builder.methods.addAll(methods);
+        return builder;
     }
 
     /** @return the limits this codec enforces */

@@ -179,7 +179,9 @@ final class LineWriter {
             codec.write(payload, out);
             out.write('\n');
             out.flush();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // an Error too (a codec class whose initializer failed): left to escape, it would end this
+            // task with the future never completed and the peer waiting for an answer that never comes
             if (sink.failure != null) {
                 fail(future, sink.failure);
             } else {
@@ -198,7 +200,7 @@ final class LineWriter {
         onBroken.accept(failure);
     }
 
-    private void unencodable(JsonRpcPayload payload, CompletableFuture<Void> future, Exception e, int mark, long before) {
+    private void unencodable(JsonRpcPayload payload, CompletableFuture<Void> future, Throwable e, int mark, long before) {
         LOG.log(Level.WARNING, name + " could not encode a message; the connection goes on", e);
         try {
             if (sink.count == before) {

@@ -271,6 +271,13 @@ public final class StdioTransport implements McpTransport {
             framer.run(new Delivery(pending));
         } catch (IOException | RuntimeException e) {
             failure = e;
+        } catch (Error e) {
+            // a reader that dies quietly leaves the peer waiting for answers that never come (seen
+            // with an ExceptionInInitializerError from a missing JSON provider): end the session
+            // with it instead, telling the peer first while the output still works
+            LOG.log(Level.ERROR, name + " stopped reading its input", e);
+            fatal(e);
+            return;
         }
         if (stopped) {
             return;
@@ -281,6 +288,23 @@ public final class StdioTransport implements McpTransport {
         }
         awaitAnswers();
         finish(null, false);
+    }
+
+    /**
+     * Ends the transport for an error that stopped its reader: the peer gets a {@code -32603} error
+     * with no id (the listener, a session, answers an unreadable message so), then the transport
+     * closes with the error as its cause, which a server program turns into a non-zero exit.
+     */
+    private void fatal(Error error) {
+        McpException cause = new McpException(name + " stopped reading its input: " + error, error);
+        if (!stopped) {
+            try {
+                reportUnreadable(new ProtocolException(ErrorCodes.INTERNAL_ERROR, cause.getMessage()));
+            } catch (RuntimeException | Error again) {
+                LOG.log(Level.DEBUG, name + ": could not tell the peer", again);
+            }
+        }
+        finish(cause, false);
     }
 
     /** The input has ended: the answers to what the peer asked may still be written. */
@@ -407,36 +431,47 @@ public final class StdioTransport implements McpTransport {
         }
 
         /**
-         * Reports a line the codec could not read, once its rest is passed over: over the limit or
+         * Reports a line the codec could not read, once its rest is passed over (or, for a response
+         * over the limit whose first bytes name it, before): over the limit or
          * too big for the heap, by its length and the id of the response it carries (failing the
          * request that waits for it now rather than at its timeout); cut by the end of the input;
          * or as the codec found it.
          */
         private void unreadable(LineFramer.Line line, ProtocolException error, boolean outOfMemory) throws IOException {
+            // a response over the limit whose id comes first fails its request now: its end may never come
+            ProtocolException early = line.seen().tooLongSoFar();
+            if (early != null) {
+                reportUnreadable(early);
+            }
             line.skipRest();
             DroppedMessage seen = line.seen();
+            if (early != null) {
+                return;
+            }
             if (seen.isTooLong()) {
-                unreadable(seen.tooLong());
+                reportUnreadable(seen.tooLong());
             } else if (outOfMemory) {
-                unreadable(seen.outOfMemory());
+                reportUnreadable(seen.outOfMemory());
             } else if (line.unterminated()) {
-                unreadable(new ProtocolException(ErrorCodes.PARSE_ERROR, "input ended inside a message: "
+                reportUnreadable(new ProtocolException(ErrorCodes.PARSE_ERROR, "input ended inside a message: "
                         + seen.length() + " bytes after the last newline"));
             } else {
-                unreadable(error);
+                reportUnreadable(error);
             }
         }
 
-        private void unreadable(ProtocolException error) {
-            synchronized (callbacks) {
-                if (stopped) {
-                    return;
-                }
-                try {
-                    listener.onUnreadable(error);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, name + ": the listener failed in onUnreadable", e);
-                }
+    }
+
+    /** Hands the listener a message that could not be read. */
+    private void reportUnreadable(ProtocolException error) {
+        synchronized (callbacks) {
+            if (stopped) {
+                return;
+            }
+            try {
+                listener.onUnreadable(error);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, name + ": the listener failed in onUnreadable", e);
             }
         }
     }

@@ -88,9 +88,9 @@ public final class StdioTransportProvider implements TransportProvider {
 
     /**
      * As {@link #connect(URI)}, with a codec that enforces {@code options.limits()} on what the
-     * server writes (the longest line is their {@code maxMessageBytes}). When they differ from the
-     * limits of the process options' codec, a codec of the standard methods with those limits
-     * replaces it.
+     * server writes (the longest line is their {@code maxMessageBytes}) and sends its blobs to
+     * {@code options.blobSink()}: the process options' codec with those two settings replaced, so it
+     * keeps every method it knows.
      *
      * @param target  a {@code stdio:} URI as the class description defines; never null
      * @param options never null
@@ -102,10 +102,8 @@ public final class StdioTransportProvider implements TransportProvider {
     public McpTransport connect(URI target, ConnectOptions options) throws IOException {
         Objects.requireNonNull(options, "options");
         StdioSettings transport = processOptions.transport();
-        if (!transport.codec().limits().equals(options.limits())) {
-            transport = transport.withCodec(McpCodec.builder().limits(options.limits()).blobSink(options.blobSink()).build());
-        }
-        return spawn(target, processOptions.withTransport(transport));
+        McpCodec codec = transport.codec().toBuilder().limits(options.limits()).blobSink(options.blobSink()).build();
+        return spawn(target, processOptions.withTransport(transport.withCodec(codec)));
     }
 
     private static StdioClientTransport spawn(URI target, StdioProcessOptions options) throws IOException {

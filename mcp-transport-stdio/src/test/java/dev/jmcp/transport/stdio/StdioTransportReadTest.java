@@ -144,7 +144,8 @@ class StdioTransportReadTest {
 
         ProtocolException integer = recorder.nextUnreadable();
         assertEquals(ErrorCodes.INVALID_REQUEST, integer.code());
-        assertEquals("message of " + first.length() + " bytes exceeds maxMessageBytes=256", integer.getMessage());
+        assertEquals("message of more than 256 bytes exceeds maxMessageBytes=256", integer.getMessage(),
+                "reported as soon as the limit is passed, before its end");
         assertEquals(RequestId.of(7), integer.requestId());
         ProtocolException string = recorder.nextUnreadable();
         assertEquals(RequestId.of("r-8"), string.requestId(), string::getMessage);

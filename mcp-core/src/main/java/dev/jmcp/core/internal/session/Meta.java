@@ -2,6 +2,8 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.internal.Records;
 import dev.jmcp.schema.common.ProgressToken;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -65,6 +67,34 @@ final class Meta {
             }
         }
         return null;
+    }
+
+    /**
+     * A token the peer sent but we cannot echo in {@code notifications/progress} would make it wait
+     * for progress that never comes, so it is refused rather than ignored.
+     *
+     * @return {@code -32602} naming {@code params._meta.progressToken} when present but neither a
+     *         string nor an integer in the 64-bit range; null when absent or well-formed
+     */
+    static ProtocolException malformedProgressToken(JsonObject meta) {
+        if (meta == null || !meta.containsKey(PROGRESS_TOKEN) || progressToken(meta) != null) {
+            return null;
+        }
+        JsonValue token = meta.get(PROGRESS_TOKEN);
+        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params._meta.progressToken must be a string or an"
+                + " integer in the 64-bit range, not " + describe(token));
+    }
+
+    private static String describe(JsonValue token) {
+        if (token instanceof JsonNumber) {
+            return "the number " + token;
+        }
+        return switch (token.getValueType()) {
+            case OBJECT -> "an object";
+            case ARRAY -> "an array";
+            case TRUE, FALSE -> "a boolean";
+            default -> "null";
+        };
     }
 
     /**

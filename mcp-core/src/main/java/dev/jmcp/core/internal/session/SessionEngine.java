@@ -73,6 +73,8 @@ public final class SessionEngine implements McpTransport.Listener {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final CompletableFuture<Void> closeFuture = new CompletableFuture<>();
+    /** Why the transport closed the session, set before {@link #closeFuture} completes; null for a normal end. */
+    private volatile Throwable closeCause;
     private volatile McpSession facade;
 
     /**
@@ -510,6 +512,11 @@ public final class SessionEngine implements McpTransport.Listener {
         return closeFuture;
     }
 
+    /** @return the failure that closed the session, once {@link #onClose()} has completed; else null */
+    public Throwable closeCause() {
+        return closeCause;
+    }
+
     /** @return outbound requests waiting for a response plus inbound requests being handled */
     public int pendingCount() {
         return outbound.size() + inbound.size();
@@ -524,6 +531,7 @@ public final class SessionEngine implements McpTransport.Listener {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        closeCause = cause;
         for (Pending pending : outbound.drain()) {
             pending.fail(closedBefore(pending, cause));
         }

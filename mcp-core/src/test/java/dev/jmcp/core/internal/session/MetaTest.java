@@ -48,9 +48,13 @@ class MetaTest {
     }
 
     @Test
-    void tokenThatIsNeitherStringNorIntegerIsIgnored() {
+    void tokenThatIsNeitherStringNorIntegerIsNamedAsMalformed() {
         JsonObject meta = JSON.createObjectBuilder().add("progressToken", 1.5).build();
 
         assertEquals(null, Meta.progressToken(meta));
+        assertEquals("params._meta.progressToken must be a string or an integer in the 64-bit range, not the number 1.5",
+                Meta.malformedProgressToken(meta).getMessage());
+        assertEquals(null, Meta.malformedProgressToken(JSON.createObjectBuilder().add("progressToken", 2).build()));
+        assertEquals(null, Meta.malformedProgressToken(JSON.createObjectBuilder().build()));
     }
 }
