@@ -12,7 +12,6 @@ import dev.jmcp.schema.resources.Resource;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,9 +31,6 @@ class HttpConnectOptionsTest {
     }
 
     @Test
-    @Disabled("fails: StreamableHttpTransportProvider.connect(URI, ConnectOptions) in mcp-transport-netty"
-            + " replaces its codec only when the limits differ, so a blob sink alone is dropped; the fix is"
-            + " settings.codec().toBuilder().limits(..).blobSink(..), owned by the netty rewrite")
     void aBlobSinkAloneReachesTheHttpTransport() throws Exception {
         URI endpoint = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
         AtomicInteger opened = new AtomicInteger();

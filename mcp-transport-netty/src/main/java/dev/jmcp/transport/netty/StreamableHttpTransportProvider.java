@@ -3,7 +3,6 @@ package dev.jmcp.transport.netty;
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.TransportProvider;
-import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Objects;
@@ -62,8 +61,8 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
 
     /**
      * As {@link #connect(URI)}, with a codec that enforces {@code options.limits()} on what the
-     * server sends. When they differ from the limits of the client settings' codec, a codec of the
-     * standard methods with those limits replaces it.
+     * server sends: they replace those of the client settings' codec, whose methods (custom ones too)
+     * stay.
      *
      * @param target  the MCP endpoint, an http or https URL; never null
      * @param options never null
@@ -73,10 +72,9 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     @Override
     public McpTransport connect(URI target, ConnectOptions options) {
         Objects.requireNonNull(options, "options");
-        HttpClientSettings settings = clientSettings;
-        if (!settings.codec().limits().equals(options.limits())) {
-            settings = settings.withCodec(McpCodec.builder().limits(options.limits()).blobSink(options.blobSink()).build());
-        }
+        // the client's limits and blob sink apply; the codec's custom methods stay
+        HttpClientSettings settings = clientSettings.withCodec(clientSettings.codec().toBuilder()
+                .limits(options.limits()).blobSink(options.blobSink()).build());
         return new StreamableHttpClientTransport(target, settings);
     }
 
