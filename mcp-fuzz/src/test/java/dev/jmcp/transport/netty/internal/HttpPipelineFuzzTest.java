@@ -15,8 +15,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -38,6 +41,26 @@ class HttpPipelineFuzzTest {
     /** @param input the bytes a client sends on one connection, as one read */
     @FuzzTest
     void everyCompleteRequestIsAnsweredOrTheConnectionClosed(byte[] input) throws InterruptedException {
+        serve(input);
+        if (++inputs % LEAK_CHECK_EVERY == 0) {
+            assertEquals(List.of(), LeakCheck.collect());
+        }
+    }
+
+    /**
+     * Found by this fuzz test: {@code LegacySseHandler} decodes the request's path before the
+     * {@code try} whose {@code finally} releases the request, and {@code QueryStringDecoder.path()}
+     * throws on an invalid percent-escape, so the aggregated request leaks. Disabled (reported as
+     * skipped, not passed) until the Netty module, which others are changing, fixes it.
+     */
+    @Test
+    @Disabled("LegacySseHandler leaks a request whose path has an invalid percent-escape (issue 11)")
+    void aPathWithAnInvalidPercentEscapeLeaksNothing() throws InterruptedException {
+        serve("GET /%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of(), LeakCheck.collect());
+    }
+
+    private static void serve(byte[] input) {
         List<McpTransport> sessions = new ArrayList<>();
         ServerContext context = new ServerContext(SETTINGS, "/mcp", new SessionRegistry(SETTINGS.maxSessions()),
                 transport -> {
@@ -57,9 +80,6 @@ class HttpPipelineFuzzTest {
         } finally {
             sessions.forEach(McpTransport::close);
             channel.finishAndReleaseAll();
-        }
-        if (++inputs % LEAK_CHECK_EVERY == 0) {
-            assertEquals(List.of(), LeakCheck.collect());
         }
     }
 
