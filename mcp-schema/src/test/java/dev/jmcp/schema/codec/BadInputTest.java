@@ -221,6 +221,16 @@ class BadInputTest {
                         "hi"))), read);
     }
 
+    /** Found by CodecFuzzTest: BigDecimal's NumberFormatException escaped the codec. */
+    @Test
+    void numberWhoseExponentOverflowsIsAParseErrorNamingIt() {
+        assertRefused(CODEC, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{"
+                + "\"progressToken\":\"t\",\"progress\":1e10000000000}}", ErrorCodes.PARSE_ERROR, "1e10000000000",
+                "exponent");
+        assertRefused(CODEC, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"_meta\":{\"x\":"
+                + "-2.5E-2147483649}}}", ErrorCodes.PARSE_ERROR, "exponent");
+    }
+
     @Test
     void trailingGarbageIsAParseError() {
         assertRefused(CODEC, VALID + " x", ErrorCodes.PARSE_ERROR);

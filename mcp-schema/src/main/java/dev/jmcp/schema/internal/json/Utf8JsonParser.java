@@ -386,6 +386,15 @@ public final class Utf8JsonParser implements JsonParser {
         }
         numberText = text;
         number = null;
+        if (text.indexOf('e') >= 0 || text.indexOf('E') >= 0) {
+            // BigDecimal holds a scale of 32 bits only: parse now, so a bigger exponent is a parse
+            // error here rather than a NumberFormatException wherever the number is read
+            try {
+                number = new BigDecimal(text);
+            } catch (NumberFormatException e) {
+                throw parsing("the exponent of '" + text + "' is out of range");
+            }
+        }
     }
 
     // ---- strings
