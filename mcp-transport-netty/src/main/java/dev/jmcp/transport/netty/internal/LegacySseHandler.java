@@ -39,9 +39,14 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        String path = RequestPaths.of(request.uri());
+        if (path == null) {
+            RequestPaths.refuse(ctx, request, context.codec());
+            return;
+        }
         QueryStringDecoder uri = new QueryStringDecoder(request.uri());
-        boolean sse = uri.path().equals(ssePath);
-        if (!sse && !uri.path().equals(messagesPath)) {
+        boolean sse = path.equals(ssePath);
+        if (!sse && !path.equals(messagesPath)) {
             ctx.fireChannelRead(request);
             return;
         }

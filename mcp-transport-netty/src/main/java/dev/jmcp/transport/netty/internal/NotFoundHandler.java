@@ -5,7 +5,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.ReferenceCountUtil;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
@@ -25,8 +24,11 @@ public final class NotFoundHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
             if (msg instanceof HttpRequest request) {
-                ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.NOT_FOUND, "nothing is served at "
-                        + new QueryStringDecoder(request.uri()).path(), codec));
+                String path = RequestPaths.of(request.uri());
+                ctx.writeAndFlush(path == null
+                        ? HttpErrors.error(HttpResponseStatus.BAD_REQUEST, "the request path has a broken percent-escape",
+                                codec)
+                        : HttpErrors.error(HttpResponseStatus.NOT_FOUND, "nothing is served at " + path, codec));
             }
         } finally {
             ReferenceCountUtil.release(msg);

@@ -6,7 +6,6 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import java.util.Objects;
 
 /**
@@ -33,7 +32,12 @@ public final class SessionRouter extends SimpleChannelInboundHandler<FullHttpReq
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-        if (!new QueryStringDecoder(request.uri()).path().equals(context.path())) {
+        String path = RequestPaths.of(request.uri());
+        if (path == null) {
+            RequestPaths.refuse(ctx, request, context.codec());
+            return;
+        }
+        if (!path.equals(context.path())) {
             ctx.fireChannelRead(request);
             return;
         }
