@@ -10,12 +10,12 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /** Named pipes for tests: a reader that opens one blocks until a writer comes. */
-final class Fifos {
+public final class Fifos {
     private Fifos() {
     }
 
     /** Creates a named pipe at {@code path} with {@code mkfifo}. */
-    static void make(Path path) throws IOException, InterruptedException {
+    public static void make(Path path) throws IOException, InterruptedException {
         Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
         if (!mkfifo.waitFor(10, TimeUnit.SECONDS)) {
             mkfifo.destroyForcibly();
@@ -27,7 +27,7 @@ final class Fifos {
      * Lets any thread still blocked opening the pipe go on: opening it read-write does not block
      * on Linux, and counts as the writer the reader waits for.
      */
-    static void release(Path path) throws IOException {
+    public static void release(Path path) throws IOException {
         if (Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
             new RandomAccessFile(path.toFile(), "rw").close();
         }
