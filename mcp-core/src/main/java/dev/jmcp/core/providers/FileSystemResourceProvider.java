@@ -44,7 +44,14 @@ import java.util.stream.Stream;
  *
  * <p>{@link #read} serves files of a text type (and files sniffed as text) as UTF-8 text, up to
  * {@link #maxTextBytes()}; a larger file, a file that turns out not to be valid UTF-8 and every
- * other file is a blob, which a larger file streams from disk while it is written.
+ * other file is a blob, which a larger file streams from disk while it is written. A read opens
+ * the file once, on the calling thread, without following a link, and checks that it opened a
+ * regular file (a pipe, device or folder is refused with {@code -32602} before it is opened); the
+ * type, size and bytes all come from that open file, never from its name again. A blob sends
+ * exactly the announced {@code size}: it stops there if the file grew and fails its message if
+ * the file shrank; it can be read once. A file the server may not read is answered {@code -32603}
+ * naming the file and the reason ({@code data.uri}, {@code data.reason}). A URI whose path has more
+ * than {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
  *
  * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
  * subfolder, on a daemon thread named {@value #WATCH_THREAD}.

@@ -68,7 +68,7 @@ public final class OpenedFile implements Closeable {
         try {
             before = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!before.isRegularFile()) {
-                throw refused(uri, uri + " is not a regular file (a folder, pipe, device, socket or link): "
+                throw SafePaths.refuse(uri, uri + " is not a regular file (a folder, pipe, device, socket or link): "
                         + "it has no content to read");
             }
             channel = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
@@ -81,7 +81,7 @@ public final class OpenedFile implements Closeable {
             BasicFileAttributes after = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!after.isRegularFile() || !Objects.equals(before.fileKey(), after.fileKey())
                     || !real.toRealPath().equals(real)) {
-                throw refused(uri, uri + " changed while it was opened (replaced by another file or a link): "
+                throw SafePaths.refuse(uri, uri + " changed while it was opened (replaced by another file or a link): "
                         + "it is not served; read it again");
             }
             return Optional.of(new OpenedFile(uri, channel, after, channel.size()));
@@ -170,10 +170,6 @@ public final class OpenedFile implements Closeable {
         } catch (IOException ignored) {
             // nothing was written: a failed close loses nothing
         }
-    }
-
-    static ProtocolException refused(String uri, String why) {
-        return new ProtocolException(ErrorCodes.INVALID_PARAMS, why, JSON.createObjectBuilder().add("uri", uri).build());
     }
 
     /**

@@ -24,8 +24,9 @@ import java.util.Optional;
  * ({@code file}), no query or fragment, an empty or {@code localhost} authority, no NUL byte, and
  * segments that, once percent-decoded, are not {@code .} or {@code ..} and hold no {@code /} or
  * {@code \}. The path must then lie under the root lexically and, once its symbolic links are
- * resolved, really. What remains is a race with someone who swaps a folder for a symbolic link
- * inside the root between the check and the read; the root's owner is trusted not to.
+ * resolved, really. The path may have at most {@code maxPathSegments} segments below the root,
+ * counted in one scan before any segment is decoded or looked up. A read does not trust this check
+ * alone: {@link OpenedFile} opens the file once, without following a link, and checks what it opened.
  */
 public final class SafePaths {
     private static final JsonProvider JSON = JsonProvider.provider();
