@@ -3,6 +3,7 @@ package dev.jmcp.core.providers;
 import dev.jmcp.core.internal.fs.DirectoryWatcher;
 import dev.jmcp.core.internal.fs.FileResources;
 import dev.jmcp.core.internal.fs.MimeTypes;
+import dev.jmcp.core.internal.fs.OpenedFile;
 import dev.jmcp.core.internal.fs.SafePaths;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ReadContext;
@@ -20,7 +21,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -43,7 +44,14 @@ import java.util.stream.Stream;
  *
  * <p>{@link #read} serves files of a text type (and files sniffed as text) as UTF-8 text, up to
  * {@link #maxTextBytes()}; a larger file, a file that turns out not to be valid UTF-8 and every
- * other file is a blob, which a larger file streams from disk while it is written.
+ * other file is a blob, which a larger file streams from disk while it is written. A read opens
+ * the file once, on the calling thread, without following a link, and checks that it opened a
+ * regular file (a pipe, device or folder is refused with {@code -32602} before it is opened); the
+ * type, size and bytes all come from that open file, never from its name again. A blob sends
+ * exactly the announced {@code size}: it stops there if the file grew and fails its message if
+ * the file shrank; it can be read once. A file the server may not read is answered {@code -32603}
+ * naming the file and the reason ({@code data.uri}, {@code data.reason}). A URI whose path has more
+ * than {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
  *
  * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
  * subfolder, on a daemon thread named {@value #WATCH_THREAD}.
@@ -66,12 +74,18 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     public static final String ROOT_PROPERTY = "jmcp.filesystem.root";
     /** The default of {@link #maxTextBytes()}: 8 MiB. */
     public static final long DEFAULT_MAX_TEXT_BYTES = 8L << 20;
+    /**
+     * The default of {@link #maxPathSegments()}: 256, deeper than real folder trees go (Linux's
+     * 4096-byte {@code PATH_MAX} allows at most 2048), small enough that checking a path costs little.
+     */
+    public static final int DEFAULT_MAX_PATH_SEGMENTS = 256;
     /** The name of the watch thread. */
     public static final String WATCH_THREAD = "jmcp-filesystem-watch";
 
     private final SafePaths paths; // null when no root was configured: then nothing is served
     private final FileResources files;
     private final long maxTextBytes;
+    private final int maxPathSegments;
     private final CacheHint cacheHint;
 
     /**
@@ -83,9 +97,11 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      */
     public FileSystemResourceProvider() {
         String root = System.getProperty(ROOT_PROPERTY);
-        this.paths = root == null || root.isBlank() ? null : new SafePaths(realFolder(Path.of(root), ROOT_PROPERTY));
+        this.paths = root == null || root.isBlank() ? null
+                : new SafePaths(realFolder(Path.of(root), ROOT_PROPERTY), DEFAULT_MAX_PATH_SEGMENTS);
         this.files = paths == null ? null : new FileResources(paths);
         this.maxTextBytes = DEFAULT_MAX_TEXT_BYTES;
+        this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
         this.cacheHint = CacheHint.NONE;
     }
 
@@ -93,16 +109,19 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         if (maxTextBytes < 0) {
             throw new IllegalArgumentException("maxTextBytes must be >= 0, was " + maxTextBytes);
         }
-        this.paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root"), "root"));
+        this.paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root"), "root"), DEFAULT_MAX_PATH_SEGMENTS);
         this.files = new FileResources(paths);
         this.maxTextBytes = maxTextBytes;
+        this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
         this.cacheHint = CacheHint.NONE;
     }
 
-    private FileSystemResourceProvider(FileSystemResourceProvider from, CacheHint cacheHint) {
-        this.paths = from.paths;
-        this.files = from.files;
+    private FileSystemResourceProvider(FileSystemResourceProvider from, int maxPathSegments, CacheHint cacheHint) {
+        this.paths = from.paths == null || maxPathSegments == from.maxPathSegments ? from.paths
+                : new SafePaths(from.paths.root(), maxPathSegments);
+        this.files = paths == null ? null : paths == from.paths ? from.files : new FileResources(paths);
         this.maxTextBytes = from.maxTextBytes;
+        this.maxPathSegments = maxPathSegments;
         this.cacheHint = cacheHint;
     }
 
@@ -157,7 +176,28 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @return a provider of the same root and limits with that hint
      */
     public FileSystemResourceProvider withCacheHint(CacheHint value) {
-        return new FileSystemResourceProvider(this, value);
+        return new FileSystemResourceProvider(this, maxPathSegments, value);
+    }
+
+    /** @return the most segments a URI's path may have below the root; more are refused with {@code -32602} */
+    public int maxPathSegments() {
+        return maxPathSegments;
+    }
+
+    /**
+     * A provider of the same folder that accepts paths of up to {@code value} segments below the
+     * root. The bound is checked before any segment is decoded or looked up, so that a URI of
+     * thousands of segments costs one scan of its text. This provider stays as it is.
+     *
+     * @param value at least 1; {@link #DEFAULT_MAX_PATH_SEGMENTS} unless set
+     * @return a provider of the same root, limits and hint with that bound
+     * @throws IllegalArgumentException when {@code value} is less than 1
+     */
+    public FileSystemResourceProvider withMaxPathSegments(int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException("maxPathSegments must be >= 1, was " + value);
+        }
+        return new FileSystemResourceProvider(this, value, cacheHint);
     }
 
     /**
@@ -232,33 +272,30 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     @Override
     public List<ResourceContents> read(String uri, ReadContext context) {
         Optional<SafePaths.Resolved> found = paths == null ? Optional.empty() : paths.resolve(uri);
-        Optional<Resource> described = found.flatMap(f -> files.describe(uri, f.path(), f.real()));
-        if (described.isEmpty()) {
+        if (found.isEmpty()) {
             return List.of();
-        }
-        Resource resource = described.get();
-        if (resource.collection()) {
-            throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
         }
         Path real = found.get().real();
-        if (!MimeTypes.isText(resource.mimeType()) || resource.size() > maxTextBytes) {
-            return List.of(new BlobResourceContents(resource, Blob.ofFile(real)));
+        if (Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
         }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(real);
-        } catch (NoSuchFileException e) {
+        Optional<OpenedFile> opened = OpenedFile.open(uri, real);
+        if (opened.isEmpty()) {
             return List.of();
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read " + uri, e);
         }
-        Resource exact = resource.toBuilder().size((long) bytes.length).build();
-        try {
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-            return List.of(new TextResourceContents(exact, text));
-        } catch (CharacterCodingException notUtf8) {
-            return List.of(new BlobResourceContents(exact, Blob.of(bytes)));
+        try (OpenedFile file = opened.get()) {
+            Resource resource = files.describe(uri, found.get().path(), file);
+            if (!MimeTypes.isText(resource.mimeType()) || file.size() > maxTextBytes) {
+                return List.of(new BlobResourceContents(resource, file.toBlob()));
+            }
+            byte[] bytes = file.readAll();
+            try {
+                String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+                return List.of(new TextResourceContents(resource, text));
+            } catch (CharacterCodingException notUtf8) {
+                return List.of(new BlobResourceContents(resource, Blob.of(bytes)));
+            }
         }
     }
 

@@ -157,7 +157,7 @@ class FileSystemResourceProviderTest {
     }
 
     @Test
-    void binaryFileIsReadAsALazyFileBlobWithTheSameBytes() throws IOException {
+    void binaryFileIsReadAsABlobStreamedFromTheOpenFileWithTheSameBytes() throws IOException {
         byte[] bytes = new byte[70_000];
         System.arraycopy(PNG, 0, bytes, 0, PNG.length);
         for (int i = PNG.length; i < bytes.length; i++) {
@@ -167,7 +167,8 @@ class FileSystemResourceProviderTest {
 
         BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, provider.read(uri("large.png"), ReadContext.none()).get(0));
 
-        assertInstanceOf(Blob.OfFile.class, blob.blob());
+        assertInstanceOf(Blob.OfStream.class, blob.blob()); // not held in memory
+        assertEquals(70_000L, blob.blob().length());
         assertArrayEquals(bytes, blob.blob().toByteArray());
         assertEquals("image/png", blob.mimeType());
         assertEquals(70_000L, blob.resource().size());
@@ -193,7 +194,7 @@ class FileSystemResourceProviderTest {
         ResourceContents read = FileSystemResourceProvider.of(root, 9).read(uri("big.txt"), ReadContext.none()).get(0);
 
         BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, read);
-        assertInstanceOf(Blob.OfFile.class, blob.blob());
+        assertInstanceOf(Blob.OfStream.class, blob.blob());
         assertEquals("0123456789", new String(blob.blob().toByteArray(), StandardCharsets.UTF_8));
     }
 

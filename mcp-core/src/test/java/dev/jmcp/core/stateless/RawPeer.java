@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -26,6 +27,20 @@ final class RawPeer implements McpTransport {
     private final BlockingQueue<JsonObject> received = new LinkedBlockingQueue<>();
     private volatile Listener listener;
     private volatile boolean closed;
+    private volatile Gate gate;
+
+    /** Holds what the server sends, not yet encoded, until the test has done something in between. */
+    static final class Gate {
+        final CountDownLatch reached = new CountDownLatch(1);
+        final CountDownLatch released = new CountDownLatch(1);
+    }
+
+    /** @return a gate at which the next message the server sends waits before it is encoded */
+    Gate holdNextSend() {
+        Gate held = new Gate();
+        gate = held;
+        return held;
+    }
 
     @Override
     public void start(Listener value) {
@@ -71,6 +86,16 @@ final class RawPeer implements McpTransport {
 
     @Override
     public CompletableFuture<Void> send(JsonRpcPayload payload) {
+        Gate held = gate;
+        if (held != null) {
+            gate = null;
+            held.reached.countDown();
+            try {
+                held.released.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         String json = new String(codec.toBytes(payload), StandardCharsets.UTF_8);
         received.add(Json.createReader(new StringReader(json)).readObject());
         return CompletableFuture.completedFuture(null);

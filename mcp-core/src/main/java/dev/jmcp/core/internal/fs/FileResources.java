@@ -109,13 +109,50 @@ public final class FileResources {
 
     /** Describes a folder or a regular file whose attributes were read already. */
     private Resource describe(String uri, Path path, Path real, BasicFileAttributes attributes) {
-        Path fileName = path.getFileName();
-        String name = fileName == null ? path.toString() : fileName.toString();
-        Resource.Builder resource = Resource.builder(uri, name)
-                .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
+        Resource.Builder resource = builder(uri, path, attributes);
         if (attributes.isDirectory()) {
             return resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build();
         }
-        return resource.isCollection(false).size(attributes.size()).mimeType(MimeTypes.of(name, real)).build();
+        String name = name(path);
+        String type = MimeTypes.byExtension(name);
+        if (type == null) {
+            type = sniff(uri, real);
+        }
+        return resource.isCollection(false).size(attributes.size()).mimeType(type).build();
+    }
+
+    /**
+     * Describes a file that a read has open: its size and, when the name says nothing, its type
+     * come from the open file, so they match the bytes that will be sent.
+     *
+     * @param path the path as the URI names it: gives the name
+     */
+    public Resource describe(String uri, Path path, OpenedFile file) {
+        String name = name(path);
+        String type = MimeTypes.byExtension(name);
+        if (type == null) {
+            type = MimeTypes.sniff(file.head(MimeTypes.SNIFF_BYTES), file.size() <= MimeTypes.SNIFF_BYTES);
+        }
+        return builder(uri, path, file.attributes()).isCollection(false).size(file.size()).mimeType(type).build();
+    }
+
+    /** @return the type the first bytes show, read from the file opened as a read opens it; null when it cannot be */
+    private static String sniff(String uri, Path real) {
+        try (OpenedFile file = OpenedFile.open(uri, real).orElse(null)) {
+            return file == null ? null
+                    : MimeTypes.sniff(file.head(MimeTypes.SNIFF_BYTES), file.size() <= MimeTypes.SNIFF_BYTES);
+        } catch (RuntimeException unreadable) {
+            return null; // a listing or metadata still describes a file it cannot read; a read says why
+        }
+    }
+
+    private static String name(Path path) {
+        Path fileName = path.getFileName();
+        return fileName == null ? path.toString() : fileName.toString();
+    }
+
+    private static Resource.Builder builder(String uri, Path path, BasicFileAttributes attributes) {
+        return Resource.builder(uri, name(path))
+                .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
     }
 }

@@ -1,14 +1,10 @@
 package dev.jmcp.core.internal.fs;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +16,7 @@ public final class MimeTypes {
     public static final String DIRECTORY = "inode/directory";
     /** The type of content that is neither a known format nor UTF-8 text. */
     public static final String OCTET_STREAM = "application/octet-stream";
-    /** How many leading bytes {@link #sniff(Path)} reads. */
+    /** How many leading bytes are sniffed. */
     public static final int SNIFF_BYTES = 512;
 
     private static final Map<String, String> BY_EXTENSION = new HashMap<>();
@@ -108,28 +104,6 @@ public final class MimeTypes {
     public static boolean isText(String mimeType) {
         return mimeType != null && (mimeType.startsWith("text/") || TEXT_APPLICATION_TYPES.contains(mimeType)
                 || mimeType.endsWith("+json") || mimeType.endsWith("+xml"));
-    }
-
-    /**
-     * @return the type from the extension of {@code fileName}, else from the first
-     *         {@value #SNIFF_BYTES} bytes of {@code file}; null when the file cannot be read
-     */
-    public static String of(String fileName, Path file) {
-        String type = byExtension(fileName);
-        return type != null ? type : sniff(file);
-    }
-
-    /** @return the type the first bytes of {@code file} show; null when it cannot be read */
-    public static String sniff(Path file) {
-        byte[] head;
-        boolean whole;
-        try (InputStream in = Files.newInputStream(file)) {
-            head = in.readNBytes(SNIFF_BYTES);
-            whole = head.length < SNIFF_BYTES || in.read() < 0;
-        } catch (IOException e) {
-            return null;
-        }
-        return sniff(head, whole);
     }
 
     /**

@@ -24,14 +24,16 @@ import java.util.Optional;
  * ({@code file}), no query or fragment, an empty or {@code localhost} authority, no NUL byte, and
  * segments that, once percent-decoded, are not {@code .} or {@code ..} and hold no {@code /} or
  * {@code \}. The path must then lie under the root lexically and, once its symbolic links are
- * resolved, really. What remains is a race with someone who swaps a folder for a symbolic link
- * inside the root between the check and the read; the root's owner is trusted not to.
+ * resolved, really. The path may have at most {@code maxPathSegments} segments below the root,
+ * counted in one scan before any segment is decoded or looked up. A read does not trust this check
+ * alone: {@link OpenedFile} opens the file once, without following a link, and checks what it opened.
  */
 public final class SafePaths {
     private static final JsonProvider JSON = JsonProvider.provider();
 
     private final Path root;
     private final String rootUri;
+    private final int maxPathSegments;
 
     /**
      * A path that passed every check.
@@ -42,9 +44,13 @@ public final class SafePaths {
     public record Resolved(Path path, Path real) {
     }
 
-    /** @param realRoot the root folder, already absolute and free of symbolic links */
-    public SafePaths(Path realRoot) {
+    /**
+     * @param realRoot        the root folder, already absolute and free of symbolic links
+     * @param maxPathSegments the most segments a URI's path may have below the root
+     */
+    public SafePaths(Path realRoot, int maxPathSegments) {
         this.root = realRoot;
+        this.maxPathSegments = maxPathSegments;
         String uri = realRoot.toUri().toASCIIString(); // a folder's URI ends with '/'
         this.rootUri = uri.substring(0, uri.length() - 1);
     }
@@ -102,8 +108,15 @@ public final class SafePaths {
         if (authority != null && !authority.isEmpty() && !authority.equalsIgnoreCase("localhost")) {
             throw refuse(uri, "URI refused: host '" + authority + "' is not served; only an empty host or localhost is");
         }
-        List<String> segments = new ArrayList<>();
-        for (String raw : parsed.getRawPath().split("/")) {
+        String rawPath = parsed.getRawPath();
+        int count = segmentCount(rawPath);
+        // counted before any segment is decoded or looked up, so that a long path costs one scan
+        if (count - root.getNameCount() > maxPathSegments) {
+            throw refuse(uri, "URI refused: its path has " + (count - root.getNameCount())
+                    + " segments below the root, more than maxPathSegments=" + maxPathSegments);
+        }
+        List<String> segments = new ArrayList<>(count);
+        for (String raw : rawPath.split("/")) {
             if (raw.isEmpty()) {
                 continue;
             }
@@ -158,6 +171,16 @@ public final class SafePaths {
             }
             return Optional.empty();
         }
+    }
+
+    private static int segmentCount(String rawPath) {
+        int count = 0;
+        for (int i = 0, n = rawPath.length(); i < n; i++) {
+            if (rawPath.charAt(i) != '/' && (i == 0 || rawPath.charAt(i - 1) == '/')) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** @return true when {@code real} (a path with its links resolved) lies under the root */

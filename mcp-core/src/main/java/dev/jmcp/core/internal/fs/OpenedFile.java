@@ -1,0 +1,220 @@
+package dev.jmcp.core.internal.fs;
+
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.resources.Blob;
+import jakarta.json.spi.JsonProvider;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A regular file under the root, opened once per read: everything the read sends (its type sniffed
+ * from the head, its size, its bytes) comes from this one open channel, never from the file's name
+ * again, so that a file swapped for a link or a pipe after the check cannot change what is sent.
+ * Not thread-safe: one per read.
+ *
+ * <p>How the open is tied to the checked file: its attributes are read without following links
+ * and it must be a regular file (a pipe or device is refused before it is opened, since opening a
+ * pipe blocks until a writer comes); it is opened with {@code O_NOFOLLOW}; its attributes are read
+ * again and must show a regular file with the same file key, and its path must still be its real
+ * path. Java 17 can neither {@code fstat} an open channel nor open with {@code O_NONBLOCK}, so two
+ * races remain, both needing someone who can write to the root: a file swapped for a pipe in the
+ * microseconds between the check and the open blocks that handler thread until the pipe gets a
+ * writer, and a folder on the path swapped for a link and back around the open goes unseen.
+ */
+public final class OpenedFile implements Closeable {
+    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final String uri;
+    private final FileChannel channel;
+    private final BasicFileAttributes attributes;
+    private final long size;
+    private boolean handedOver;
+
+    private OpenedFile(String uri, FileChannel channel, BasicFileAttributes attributes, long size) {
+        this.uri = uri;
+        this.channel = channel;
+        this.attributes = attributes;
+        this.size = size;
+    }
+
+    /**
+     * @param uri  the URI the file is read as, for error messages
+     * @param real the file's path with its links resolved, under the root
+     * @return the open file; empty when nothing is there
+     * @throws ProtocolException {@code -32602} when it is not a regular file or changed while it was
+     *                           opened; {@code -32603} naming the reason when it cannot be read
+     */
+    public static Optional<OpenedFile> open(String uri, Path real) {
+        BasicFileAttributes before;
+        FileChannel channel;
+        try {
+            before = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!before.isRegularFile()) {
+                throw SafePaths.refuse(uri, uri + " is not a regular file (a folder, pipe, device, socket or link): "
+                        + "it has no content to read");
+            }
+            channel = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException gone) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw unreadable(uri, e);
+        }
+        try {
+            BasicFileAttributes after = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!after.isRegularFile() || !Objects.equals(before.fileKey(), after.fileKey())
+                    || !real.toRealPath().equals(real)) {
+                throw SafePaths.refuse(uri, uri + " changed while it was opened (replaced by another file or a link): "
+                        + "it is not served; read it again");
+            }
+            return Optional.of(new OpenedFile(uri, channel, after, channel.size()));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(channel);
+            throw e instanceof RuntimeException runtime ? runtime : unreadable(uri, (IOException) e);
+        }
+    }
+
+    /** @return the attributes read right after the open */
+    public BasicFileAttributes attributes() {
+        return attributes;
+    }
+
+    /** @return the size of the open file when it was opened: the number of bytes a read announces */
+    public long size() {
+        return size;
+    }
+
+    /** @return up to {@code n} leading bytes, read without moving the channel */
+    public byte[] head(int n) {
+        byte[] head = new byte[(int) Math.min(n, size)];
+        int filled = 0;
+        try {
+            while (filled < head.length) {
+                int read = channel.read(ByteBuffer.wrap(head, filled, head.length - filled), filled);
+                if (read < 0) {
+                    break;
+                }
+                filled += read;
+            }
+        } catch (IOException e) {
+            throw unreadable(uri, e);
+        }
+        return filled == head.length ? head : Arrays.copyOf(head, filled);
+    }
+
+    /**
+     * @return exactly {@link #size()} bytes
+     * @throws ProtocolException {@code -32603} when the file shrank since it was opened
+     */
+    public byte[] readAll() {
+        try (InputStream in = new Body()) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw unreadable(uri, e);
+        }
+    }
+
+    /**
+     * Hands the open channel to a blob that can be read once: it sends exactly {@link #size()}
+     * bytes, stops there if the file grew, and fails if the file shrank. A second read fails rather
+     * than open the file again by name: a transport that replays a message must keep the bytes it sent.
+     * If the blob is never read, the channel is closed when the blob is collected.
+     */
+    public Blob toBlob() {
+        handedOver = true;
+        FileChannel owned = channel;
+        Cleaner.Cleanable closer = CLEANER.register(this, () -> closeQuietly(owned));
+        AtomicBoolean read = new AtomicBoolean();
+        return Blob.ofStream(() -> {
+            if (!read.compareAndSet(false, true)) {
+                throw new IOException(uri + " was already read: a file is opened once per read and never again "
+                        + "by name, so its blob cannot be read twice");
+            }
+            return new Body() {
+                @Override
+                public void close() {
+                    closer.clean();
+                }
+            };
+        }, size);
+    }
+
+    /** Closes the channel, unless a blob took it. */
+    @Override
+    public void close() {
+        if (!handedOver) {
+            closeQuietly(channel);
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // nothing was written: a failed close loses nothing
+        }
+    }
+
+    /**
+     * @return {@code -32603} saying why the file, which exists, cannot be read: the request was
+     *         valid, the server cannot serve it ({@code data.uri}, {@code data.reason})
+     */
+    static ProtocolException unreadable(String uri, IOException e) {
+        String reason = e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                : String.valueOf(e.getMessage());
+        return new ProtocolException(ErrorCodes.INTERNAL_ERROR, uri + " cannot be read: " + reason,
+                JSON.createObjectBuilder().add("uri", uri).add("reason", reason).build(), null, e);
+    }
+
+    /** The bytes from the start of the file, exactly {@link #size()} of them or an error. */
+    private class Body extends InputStream {
+        private long position;
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            Objects.checkFromIndexSize(offset, length, buffer.length);
+            if (position == size) {
+                return -1;
+            }
+            if (length == 0) {
+                return 0;
+            }
+            int n = channel.read(ByteBuffer.wrap(buffer, offset, (int) Math.min(length, size - position)), position);
+            if (n < 0) {
+                throw new IOException(uri + " shrank while it was read: " + position + " of " + size
+                        + " announced bytes; the message is not sent");
+            }
+            position += n;
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+}
