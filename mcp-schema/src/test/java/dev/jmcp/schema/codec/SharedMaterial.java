@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -25,29 +27,56 @@ final class SharedMaterial {
     /** The system property the pom sets to {@code ../shared} beside the clone, used when that folder exists. */
     static final String DEFAULT_PROPERTY = "jmcp.shared.default";
 
+    private static final System.Logger LOG = System.getLogger(SharedMaterial.class.getName());
+    private static final AtomicBoolean TOLD = new AtomicBoolean();
+
     private SharedMaterial() {
     }
 
     /**
      * @return the shared folder
-     * @throws org.opentest4j.TestAbortedException when no folder was named and the default is not there
+     * @throws org.opentest4j.TestAbortedException when no folder was named and the default is not
+     *         there: the test is reported as skipped, with the reason
      */
     static Path dir() {
+        Optional<Path> found = find();
+        Assumptions.assumeTrue(found.isPresent(), SharedMaterial::whyNot);
+        return found.get();
+    }
+
+    /**
+     * @return the shared folder, or empty when no folder was named and the default is not there
+     *         (said once on the console, so that the skipped tests are noticed)
+     */
+    static Optional<Path> find() {
         String named = System.getProperty(DIR_PROPERTY, "");
         if (!named.isBlank()) {
             Path path = Path.of(named).toAbsolutePath().normalize();
             if (!holdsMaterial(path)) {
                 fail(DIR_PROPERTY + "=" + path + " must be a folder with seeds/ and spec/ in it");
             }
-            return path;
+            return Optional.of(path);
         }
+        Path fallback = fallback();
+        if (fallback != null && holdsMaterial(fallback)) {
+            return Optional.of(fallback);
+        }
+        if (!TOLD.getAndSet(true)) {
+            LOG.log(System.Logger.Level.WARNING, whyNot());
+        }
+        return Optional.empty();
+    }
+
+    private static String whyNot() {
+        Path fallback = fallback();
+        return "the spec material is not beside this clone" + (fallback == null ? "" : " (no seeds/ and spec/ in "
+                + fallback + ")") + ", so the tests of its examples are skipped; the project's own examples are"
+                + " checked. To check the spec's too, run with -D" + DIR_PROPERTY + "=/path/to/shared";
+    }
+
+    private static Path fallback() {
         String fallback = System.getProperty(DEFAULT_PROPERTY, "");
-        Path path = fallback.isBlank() ? null : Path.of(fallback).toAbsolutePath().normalize();
-        Assumptions.assumeTrue(path != null && holdsMaterial(path), () -> "the spec material is not beside this clone"
-                + (path == null ? "" : " (no seeds/ and spec/ in " + path + ")")
-                + ", so its examples are not checked; the project's own examples are. To check them too, run with -D"
-                + DIR_PROPERTY + "=/path/to/shared");
-        return path;
+        return fallback.isBlank() ? null : Path.of(fallback).toAbsolutePath().normalize();
     }
 
     private static boolean holdsMaterial(Path path) {
