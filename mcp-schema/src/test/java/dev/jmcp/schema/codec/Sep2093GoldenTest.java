@@ -63,14 +63,14 @@ class Sep2093GoldenTest {
     @Test
     void collectionReadCarriesChildrenWithTheirOwnUrisAndMetadata() {
         ReadResourceResult result = ReadResourceResult.of(List.of(
-                new TextResourceContents(Resource.builder("file:///projects/src/main.ts", "main.ts")
+                new TextResourceContents(Resource.builder("file:///srv/orchard/src/plan.ts", "plan.ts")
                         .mimeType("text/typescript").isCollection(false).size(33L).build(),
-                        "import { app } from './app';\n..."),
-                new TextResourceContents(Resource.builder("file:///projects/src/app.ts", "app.ts")
-                        .title("App").mimeType("text/typescript").isCollection(false).build(),
-                        "export const app = ..."),
-                new TextResourceContents(Resource.builder("file:///projects/src/lib/", "lib")
-                        .mimeType("inode/directory").isCollection(true).build(), "utils.ts\n")));
+                        "import { rows } from './rows';\n..."),
+                new TextResourceContents(Resource.builder("file:///srv/orchard/src/rows.ts", "rows.ts")
+                        .title("Rows").mimeType("text/typescript").isCollection(false).build(),
+                        "export const rows = ..."),
+                new TextResourceContents(Resource.builder("file:///srv/orchard/src/util/", "util")
+                        .mimeType("inode/directory").isCollection(true).build(), "dates.ts\n")));
         assertGolden(new JsonRpcResultResponse(RequestId.of(2), result), """
                 {
                   "jsonrpc": "2.0",
@@ -78,27 +78,27 @@ class Sep2093GoldenTest {
                   "result": {
                     "contents": [
                       {
-                        "uri": "file:///projects/src/main.ts",
-                        "name": "main.ts",
+                        "uri": "file:///srv/orchard/src/plan.ts",
+                        "name": "plan.ts",
                         "mimeType": "text/typescript",
                         "size": 33,
                         "isCollection": false,
-                        "text": "import { app } from './app';\\n..."
+                        "text": "import { rows } from './rows';\\n..."
                       },
                       {
-                        "uri": "file:///projects/src/app.ts",
-                        "name": "app.ts",
-                        "title": "App",
+                        "uri": "file:///srv/orchard/src/rows.ts",
+                        "name": "rows.ts",
+                        "title": "Rows",
                         "mimeType": "text/typescript",
                         "isCollection": false,
-                        "text": "export const app = ..."
+                        "text": "export const rows = ..."
                       },
                       {
-                        "uri": "file:///projects/src/lib/",
-                        "name": "lib",
+                        "uri": "file:///srv/orchard/src/util/",
+                        "name": "util",
                         "mimeType": "inode/directory",
                         "isCollection": true,
-                        "text": "utils.ts\\n"
+                        "text": "dates.ts\\n"
                       }
                     ]
                   }
@@ -108,8 +108,8 @@ class Sep2093GoldenTest {
 
     @Test
     void formatAlternativesShareOneUriWithASizePerElement() {
-        byte[] pdf = "%PDF-1.4\n".getBytes(StandardCharsets.US_ASCII);
-        Resource.Builder report = Resource.builder("file:///docs/report.pdf", "Quarterly Report").isCollection(false);
+        byte[] pdf = "%PDF-1.7\n".getBytes(StandardCharsets.US_ASCII);
+        Resource.Builder report = Resource.builder("file:///srv/orchard/report.pdf", "Harvest Report").isCollection(false);
         Resource asPdf = report.mimeType("application/pdf").size((long) pdf.length).build();
         Resource asText = report.mimeType("text/plain").size(34L).build();
         String expected = """
@@ -119,20 +119,20 @@ class Sep2093GoldenTest {
                   "result": {
                     "contents": [
                       {
-                        "uri": "file:///docs/report.pdf",
-                        "name": "Quarterly Report",
+                        "uri": "file:///srv/orchard/report.pdf",
+                        "name": "Harvest Report",
                         "mimeType": "application/pdf",
                         "isCollection": false,
                         "size": 9,
-                        "blob": "JVBERi0xLjQK"
+                        "blob": "JVBERi0xLjcK"
                       },
                       {
-                        "uri": "file:///docs/report.pdf",
-                        "name": "Quarterly Report",
+                        "uri": "file:///srv/orchard/report.pdf",
+                        "name": "Harvest Report",
                         "mimeType": "text/plain",
                         "isCollection": false,
                         "size": 34,
-                        "text": "Extracted text content of the PDF."
+                        "text": "Pears: 412 kg from row five, 2026."
                       }
                     ],
                     "resultType": "complete",
@@ -143,15 +143,15 @@ class Sep2093GoldenTest {
                 """;
         // as it arrives on the wire: base64 text, decoded while it is read
         JsonRpcResultResponse received = new JsonRpcResultResponse(RequestId.of("read-7"), ReadResourceResult.of(List.of(
-                new BlobResourceContents(asPdf, Blob.of("%PDF-1.4\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII))),
-                new TextResourceContents(asText, "Extracted text content of the PDF.")))
+                new BlobResourceContents(asPdf, Blob.of("%PDF-1.7\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII))),
+                new TextResourceContents(asText, "Pears: 412 kg from row five, 2026.")))
                 .withCaching(60_000, CacheScope.PRIVATE));
         assertGolden(received, expected, READ);
 
         // as a server builds it: raw bytes, encoded by the codec, give the same JSON
         JsonRpcResultResponse built = new JsonRpcResultResponse(RequestId.of("read-7"), ReadResourceResult.of(List.of(
                 new BlobResourceContents(asPdf, Blob.of(pdf)),
-                new TextResourceContents(asText, "Extracted text content of the PDF.")))
+                new TextResourceContents(asText, "Pears: 412 kg from row five, 2026.")))
                 .withCaching(60_000, CacheScope.PRIVATE));
         JsonTrees.assertJsonEquals(expected, CODEC.toBytes(built), "written from raw bytes");
         ReadResourceResult read = (ReadResourceResult) ((JsonRpcResultResponse) CODEC.read(
@@ -162,13 +162,13 @@ class Sep2093GoldenTest {
 
     @Test
     void metadataResultIsOneResourceWithoutContent() {
-        Resource resource = Resource.builder("file:///docs/", "docs")
+        Resource resource = Resource.builder("file:///srv/orchard/docs/", "docs")
                 .title("Documentation")
-                .description("Every document of the project")
+                .description("Every record of the orchard")
                 .mimeType("inode/directory")
                 .isCollection(true)
-                .annotations(new Annotations(List.of(Role.USER, Role.ASSISTANT), 0.5, "2025-01-12T15:00:58Z"))
-                .icons(List.of(new Icon("https://example.com/folder.png", "image/png", List.of("48x48"), IconTheme.DARK)))
+                .annotations(new Annotations(List.of(Role.USER, Role.ASSISTANT), 0.5, "2026-02-11T09:41:07Z"))
+                .icons(List.of(new Icon("https://orchard.example.org/icons/folder.png", "image/png", List.of("48x48"), IconTheme.DARK)))
                 .meta(Json.createObjectBuilder().add("example.com/owner", "docs-team").build())
                 .build();
         assertGolden(new JsonRpcResultResponse(RequestId.of(5), ReadResourceMetadataResult.of(resource)), """
@@ -177,19 +177,19 @@ class Sep2093GoldenTest {
                   "id": 5,
                   "result": {
                     "resource": {
-                      "uri": "file:///docs/",
+                      "uri": "file:///srv/orchard/docs/",
                       "name": "docs",
                       "title": "Documentation",
-                      "description": "Every document of the project",
+                      "description": "Every record of the orchard",
                       "mimeType": "inode/directory",
                       "isCollection": true,
                       "annotations": {
                         "audience": ["user", "assistant"],
                         "priority": 0.5,
-                        "lastModified": "2025-01-12T15:00:58Z"
+                        "lastModified": "2026-02-11T09:41:07Z"
                       },
                       "icons": [
-                        {"src": "https://example.com/folder.png", "mimeType": "image/png", "sizes": ["48x48"], "theme": "dark"}
+                        {"src": "https://orchard.example.org/icons/folder.png", "mimeType": "image/png", "sizes": ["48x48"], "theme": "dark"}
                       ],
                       "_meta": {"example.com/owner": "docs-team"}
                     }
@@ -197,31 +197,31 @@ class Sep2093GoldenTest {
                 }
                 """, id -> McpMethodNames.RESOURCES_METADATA);
         assertGolden(new JsonRpcRequest(RequestId.of(5), McpMethodNames.RESOURCES_METADATA,
-                ReadResourceMetadataRequestParams.of("file:///docs/")), """
-                {"jsonrpc": "2.0", "id": 5, "method": "resources/metadata", "params": {"uri": "file:///docs/"}}
+                ReadResourceMetadataRequestParams.of("file:///srv/orchard/docs/")), """
+                {"jsonrpc": "2.0", "id": 5, "method": "resources/metadata", "params": {"uri": "file:///srv/orchard/docs/"}}
                 """, PendingRequests.NONE);
     }
 
     @Test
     void collectionChildrenAreListedWithTheCollectionUri() {
         assertGolden(new JsonRpcRequest(RequestId.of(8), McpMethodNames.RESOURCES_LIST,
-                ListResourcesRequestParams.children("file:///docs/", "page-2")), """
+                ListResourcesRequestParams.children("file:///srv/orchard/docs/", "page-2")), """
                 {"jsonrpc": "2.0", "id": 8, "method": "resources/list",
-                 "params": {"cursor": "page-2", "uri": "file:///docs/"}}
+                 "params": {"cursor": "page-2", "uri": "file:///srv/orchard/docs/"}}
                 """, PendingRequests.NONE);
         assertGolden(new JsonRpcResultResponse(RequestId.of(8), ListResourcesResult.of(List.of(
-                Resource.builder("file:///docs/a.md", "a.md").isCollection(false).build(),
-                Resource.builder("file:///docs/old/", "old").isCollection(true).build()), null)), """
+                Resource.builder("file:///srv/orchard/docs/a.md", "a.md").isCollection(false).build(),
+                Resource.builder("file:///srv/orchard/docs/old/", "old").isCollection(true).build()), null)), """
                 {"jsonrpc": "2.0", "id": 8, "result": {"resources": [
-                  {"uri": "file:///docs/a.md", "name": "a.md", "isCollection": false},
-                  {"uri": "file:///docs/old/", "name": "old", "isCollection": true}
+                  {"uri": "file:///srv/orchard/docs/a.md", "name": "a.md", "isCollection": false},
+                  {"uri": "file:///srv/orchard/docs/old/", "name": "old", "isCollection": true}
                 ]}}
                 """, id -> McpMethodNames.RESOURCES_LIST);
     }
 
     @Test
     void missingResourceIsInvalidParamsWithTheUriAsData() {
-        JsonObject data = Json.createObjectBuilder().add("uri", "file:///nonexistent.txt").build();
+        JsonObject data = Json.createObjectBuilder().add("uri", "file:///srv/orchard/absent.txt").build();
         JsonRpcErrorResponse error = new JsonRpcErrorResponse(RequestId.of(2),
                 new JsonRpcError(ErrorCodes.INVALID_PARAMS, "Resource not found", data));
         assertGolden(error, """
@@ -231,7 +231,7 @@ class Sep2093GoldenTest {
                   "error": {
                     "code": -32602,
                     "message": "Resource not found",
-                    "data": {"uri": "file:///nonexistent.txt"}
+                    "data": {"uri": "file:///srv/orchard/absent.txt"}
                   }
                 }
                 """, READ);
@@ -242,13 +242,13 @@ class Sep2093GoldenTest {
         String printed = """
                 {
                   "type": "resource",
-                  "resource": {"uri": "file:///a.rs", "mimeType": "text/x-rust", "text": "fn main() {}"},
-                  "annotations": {"audience": ["user"], "priority": 0.7, "lastModified": "2025-05-03T14:30:00Z"},
+                  "resource": {"uri": "file:///srv/orchard/a.py", "mimeType": "text/x-python", "text": "print(1)"},
+                  "annotations": {"audience": ["user"], "priority": 0.7, "lastModified": "2026-03-09T07:20:00Z"},
                   "_meta": {"k": 1}
                 }
                 """;
         EmbeddedResource read = CODEC.readValue(printed.getBytes(StandardCharsets.UTF_8), EmbeddedResource.class);
-        Annotations annotations = new Annotations(List.of(Role.USER), 0.7, "2025-05-03T14:30:00Z");
+        Annotations annotations = new Annotations(List.of(Role.USER), 0.7, "2026-03-09T07:20:00Z");
         assertEquals(annotations, read.resource().resource().annotations());
         byte[] written = writeValue(read);
         JsonObject tree = JsonTrees.parse(written).asJsonObject();
@@ -256,9 +256,9 @@ class Sep2093GoldenTest {
         JsonTrees.assertJsonEquals("""
                 {
                   "type": "resource",
-                  "resource": {"uri": "file:///a.rs", "mimeType": "text/x-rust", "text": "fn main() {}",
+                  "resource": {"uri": "file:///srv/orchard/a.py", "mimeType": "text/x-python", "text": "print(1)",
                                "annotations": {"audience": ["user"], "priority": 0.7,
-                                               "lastModified": "2025-05-03T14:30:00Z"}},
+                                               "lastModified": "2026-03-09T07:20:00Z"}},
                   "_meta": {"k": 1}
                 }
                 """, written, "written");
@@ -281,7 +281,7 @@ class Sep2093GoldenTest {
                 {"nested": {"deeper": {"list": [1, -2, 3.25, 1e3, 12345678901234567890123, 0.1, -0.0]}},
                  "array": [{"a": null}, [], {}, true, false, "x"],
                  "text": "tab\\t quote\\" slash\\\\ \\u00e9 \\ud83d\\ude00 <>&",
-                 "io.modelcontextprotocol/subscriptionId": "listen-1",
+                 "io.modelcontextprotocol/subscriptionId": "listen-9",
                  "number": 9007199254740993}
                 """;
         JsonObject expectedMeta = JsonTrees.parse(meta).asJsonObject();

@@ -1,7 +1,6 @@
 package dev.jmcp.schema.codec;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,14 +15,13 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Finds the JSON examples of the read-only spec material in {@code jmcp.shared.dir}: the
+ * Finds the JSON examples of the read-only spec material ({@link SharedMaterial}): the
  * {@code ```json} blocks of the seed documents and of the spec pages, and the example files of
  * 2026-07-28. The material is read where it lies, never copied into the repository.
  */
 final class SpecExamples {
-    /** The system property, set by the pom, that names the shared folder. */
-    static final String SHARED_DIR_PROPERTY = "jmcp.shared.dir";
-
+    /** An example file: {@code .../examples/[REVISION/]TYPE/NAME.json}. */
+    private static final Pattern EXAMPLE_FILE = Pattern.compile("^(?:.*/)?examples/(?:[^/]+/)?([^/]+)/[^/]+\\.json$");
     private static final Pattern FENCE = Pattern.compile(
             "^([ \\t]*)```([^\\s`]*)[^\\n]*\\n(.*?)^[ \\t]*```[ \\t]*$", Pattern.MULTILINE | Pattern.DOTALL);
 
@@ -31,7 +29,8 @@ final class SpecExamples {
      * One example as printed.
      *
      * @param source   the group it counts towards, such as "spec 2025-11-25 pages"
-     * @param document its file, relative to the shared folder, with '/' separators
+     * @param document its file, relative to the shared folder (or for the project's own examples, to
+     *                 the test resources), with '/' separators
      * @param block    the index of the {@code ```json} block within the document; 0 for an example file
      * @param text     the block's text, without the fences and their indentation
      */
@@ -40,29 +39,14 @@ final class SpecExamples {
             return document.endsWith(".json") ? document : document + " #" + block;
         }
 
-        /** @return the folder name of a 2026-07-28 example file (its schema type), or null */
+        /** @return the folder an example file is in, which names its schema type; null for a block of a page */
         String exampleType() {
-            Matcher m = Pattern.compile("^spec/2026-07-28/examples/([^/]+)/[^/]+\\.json$").matcher(document);
+            Matcher m = EXAMPLE_FILE.matcher(document);
             return m.matches() ? m.group(1) : null;
         }
     }
 
     private SpecExamples() {
-    }
-
-    /** @return the shared folder; fails (never skips) when it is not there */
-    static Path sharedDir() {
-        String dir = System.getProperty(SHARED_DIR_PROPERTY);
-        if (dir == null || dir.isBlank()) {
-            fail("system property " + SHARED_DIR_PROPERTY + " is not set; the pom sets it to the folder that holds"
-                    + " the spec material (seeds/ and spec/); run the tests through Maven");
-        }
-        Path path = Path.of(dir).toAbsolutePath().normalize();
-        if (!Files.isDirectory(path.resolve("seeds")) || !Files.isDirectory(path.resolve("spec"))) {
-            fail("the spec material is missing: " + SHARED_DIR_PROPERTY + "=" + path
-                    + " must be a folder with seeds/ and spec/ in it");
-        }
-        return path;
     }
 
     static List<Example> seed2024(Path shared) {
