@@ -54,6 +54,10 @@ import java.util.Objects;
  *                                 its last few chunks. A body that needs one while all are busy
  *                                 waits for one, first come first served: its response pauses (its
  *                                 head may already be out), and no event loop waits. At least 1
+ * @param maxInitialLineBytes      the longest request line ({@code POST /mcp HTTP/1.1}) read; a
+ *                                 longer one gets 414 and the connection is closed; at least 256
+ * @param maxHeaderBytes           the most bytes of header lines read for one request; more gets
+ *                                 431 and the connection is closed; at least 1024
  * @since 0.1
  */
 public record HttpServerSettings(
@@ -72,7 +76,9 @@ public record HttpServerSettings(
         int maxSessions,
         int ioThreads,
         Duration sseKeepAliveInterval,
-        int maxBodyProducers) {
+        int maxBodyProducers,
+        int maxInitialLineBytes,
+        int maxHeaderBytes) {
 
     /** Browser pages served from this machine, over http or https, on any port. */
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of("http://localhost", "https://localhost",
@@ -101,13 +107,18 @@ public record HttpServerSettings(
     public static final Duration DEFAULT_SSE_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
     /** 64 threads. */
     public static final int DEFAULT_MAX_BODY_PRODUCERS = 64;
+    /** 4,096 bytes, Netty's default: room for any MCP path and query. */
+    public static final int DEFAULT_MAX_INITIAL_LINE_BYTES = 4096;
+    /** 8,192 bytes, Netty's default: MCP's own headers are short. */
+    public static final int DEFAULT_MAX_HEADER_BYTES = 8192;
 
     /** The defaults, with {@link McpCodec#defaults()}. */
     public static final HttpServerSettings DEFAULTS = new HttpServerSettings(McpCodec.defaults(), false,
             DEFAULT_ALLOWED_ORIGINS, DEFAULT_ALLOWED_HOSTS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_REPLAY_BUFFER_EVENTS,
             DEFAULT_REPLAY_BUFFER_BYTES, DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK, DEFAULT_CHUNK_BYTES, false,
             DEFAULT_LEGACY_SSE_PATH, DEFAULT_LEGACY_MESSAGES_PATH, DEFAULT_MAX_SESSIONS, DEFAULT_IO_THREADS,
-            DEFAULT_SSE_KEEP_ALIVE_INTERVAL, DEFAULT_MAX_BODY_PRODUCERS);
+            DEFAULT_SSE_KEEP_ALIVE_INTERVAL, DEFAULT_MAX_BODY_PRODUCERS, DEFAULT_MAX_INITIAL_LINE_BYTES,
+            DEFAULT_MAX_HEADER_BYTES);
 
     public HttpServerSettings {
         Objects.requireNonNull(codec, "codec");
@@ -142,6 +153,8 @@ public record HttpServerSettings(
             throw new IllegalArgumentException("sseKeepAliveInterval must be positive, was " + sseKeepAliveInterval);
         }
         atLeast(maxBodyProducers, 1, "maxBodyProducers");
+        atLeast(maxInitialLineBytes, 256, "maxInitialLineBytes");
+        atLeast(maxHeaderBytes, 1024, "maxHeaderBytes");
     }
 
     private static void atLeast(long value, long min, String name) {
@@ -160,105 +173,136 @@ public record HttpServerSettings(
     public HttpServerSettings withCodec(McpCodec value) {
         return new HttpServerSettings(value, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code allowRemoteBind} */
     public HttpServerSettings withAllowRemoteBind(boolean value) {
         return new HttpServerSettings(codec, value, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with other {@code allowedOrigins} */
     public HttpServerSettings withAllowedOrigins(List<String> value) {
         return new HttpServerSettings(codec, allowRemoteBind, value, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with other {@code allowedHosts} */
     public HttpServerSettings withAllowedHosts(List<String> value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, value, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code sessionIdleTimeout} */
     public HttpServerSettings withSessionIdleTimeout(Duration value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, value,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code replayBufferEvents} */
     public HttpServerSettings withReplayBufferEvents(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 value, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code replayBufferBytes} */
     public HttpServerSettings withReplayBufferBytes(long value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, value, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code writeBufferHighWaterMark} */
     public HttpServerSettings withWriteBufferHighWaterMark(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, value, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code chunkBytes} */
     public HttpServerSettings withChunkBytes(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, value, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code jsonResponses} */
     public HttpServerSettings withJsonResponses(boolean value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, value,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with other legacy paths; both null to serve no legacy transport */
     public HttpServerSettings withLegacyPaths(String ssePath, String messagesPath) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                ssePath, messagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                ssePath, messagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code maxSessions} */
     public HttpServerSettings withMaxSessions(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, value, ioThreads, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, value, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code ioThreads} */
     public HttpServerSettings withIoThreads(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, value, sseKeepAliveInterval, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, value, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code sseKeepAliveInterval} */
     public HttpServerSettings withSseKeepAliveInterval(Duration value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, value, maxBodyProducers);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, value, maxBodyProducers,
+                maxInitialLineBytes, maxHeaderBytes);
     }
 
     /** @return these settings with another {@code maxBodyProducers} */
     public HttpServerSettings withMaxBodyProducers(int value) {
         return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
                 replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, value);
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, value,
+                maxInitialLineBytes, maxHeaderBytes);
+    }
+
+    /** @return these settings with another {@code maxInitialLineBytes} */
+    public HttpServerSettings withMaxInitialLineBytes(int value) {
+        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
+                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                value, maxHeaderBytes);
+    }
+
+    /** @return these settings with another {@code maxHeaderBytes} */
+    public HttpServerSettings withMaxHeaderBytes(int value) {
+        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
+                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
+                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
+                maxInitialLineBytes, value);
     }
 
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */

@@ -21,7 +21,7 @@ import java.util.Objects;
  * {@code Host} that is not one of the allowed names gets 421 (DNS rebinding: a page of
  * {@code evil.example} whose name now resolves to 127.0.0.1 still says {@code Host: evil.example}),
  * an {@code Origin} that is not allowed gets 403, as the spec requires. An HTTP/1.1 request without
- * {@code Host} gets 400. The refused request's body is dropped and the connection closed.
+ * {@code Host}, or with more than one {@code Host} or {@code Origin}, gets 400. The refused request's body is dropped and the connection closed.
  */
 public final class HostOriginFilter extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(HostOriginFilter.class.getName());
@@ -70,6 +70,13 @@ public final class HostOriginFilter extends ChannelInboundHandlerAdapter {
 
     /** @return why {@code request} is refused, starting with the header's name; null when it passes */
     String refusal(HttpRequest request) {
+        // which of several a proxy or a later handler would use is anyone's guess: check none, refuse
+        if (request.headers().getAll(HttpHeaderNames.HOST).size() > 1) {
+            return "more than one Host header (RFC 9112, 3.2)";
+        }
+        if (request.headers().getAll(HttpHeaderNames.ORIGIN).size() > 1) {
+            return "more than one Origin header (RFC 6454, 7.3)";
+        }
         String host = request.headers().get(HttpHeaderNames.HOST);
         if (host == null) {
             if (request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {

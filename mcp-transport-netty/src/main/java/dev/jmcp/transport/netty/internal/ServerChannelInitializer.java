@@ -4,7 +4,7 @@ import dev.jmcp.transport.netty.HttpServerSettings;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.stream.ChunkedWriteHandler;
@@ -16,12 +16,13 @@ import java.util.function.Consumer;
 /**
  * The pipeline of each connection, head to tail:
  * <pre>
- * http        HttpServerCodec             bytes &lt;-&gt; HTTP/1.1 messages
+ * http        HttpServerCodec             bytes &lt;-&gt; HTTP/1.1 messages, at most maxInitialLineBytes / maxHeaderBytes
+ * decoderFailure DecoderFailureHandler    414 / 431 / 400 for what the decoder could not read; then close
  * keepAlive   HttpServerKeepAliveHandler  Connection: keep-alive / close
  * chunked     ChunkedWriteHandler         pulls response pieces only while the connection is writable (those
  *                                         of a body that reads a blob's source are encoded off the loop)
- * hostOrigin  HostOriginFilter            421 / 403 before the body is read
- * aggregator  HttpObjectAggregator        one FullHttpRequest, at most maxMessageBytes (else 413)
+ * hostOrigin  HostOriginFilter            421 / 403 / 400 (repeated Host or Origin) before the body is read
+ * aggregator  RequestAggregator           one FullHttpRequest, at most maxMessageBytes (else 413, JSON error)
  * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
  * json        JsonBodyWriter              JsonBody -&gt; application/json pieces
  * legacy      LegacySseHandler            the 2024-11-05 endpoints (when configured)
@@ -56,13 +57,20 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
 
     @Override
     protected void initChannel(SocketChannel channel) {
+        build(channel.pipeline());
+    }
+
+    /** Adds this server's handlers to {@code pipeline}: package-private so that tests run the real pipeline. */
+    void build(ChannelPipeline pipeline) {
         HttpServerSettings settings = context.settings();
-        ChannelPipeline pipeline = channel.pipeline();
-        pipeline.addLast("http", new HttpServerCodec());
+        pipeline.addLast("http", new HttpServerCodec(new HttpDecoderConfig()
+                .setMaxInitialLineLength(settings.maxInitialLineBytes())
+                .setMaxHeaderSize(settings.maxHeaderBytes())));
+        pipeline.addLast("decoderFailure", new DecoderFailureHandler(settings));
         pipeline.addLast("keepAlive", new HttpServerKeepAliveHandler());
         pipeline.addLast("chunked", new ChunkedWriteHandler());
         pipeline.addLast("hostOrigin", new HostOriginFilter(allowedHosts, settings.allowedOrigins(), context.codec()));
-        pipeline.addLast("aggregator", new HttpObjectAggregator(settings.maxRequestBytes()));
+        pipeline.addLast("aggregator", new RequestAggregator(settings));
         pipeline.addLast("sse", new SseWriter(bodies));
         pipeline.addLast("json", new JsonBodyWriter(bodies));
         if (settings.legacySsePath() != null) {
