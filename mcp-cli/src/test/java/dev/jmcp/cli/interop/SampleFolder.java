@@ -77,6 +77,11 @@ record SampleFolder(Path root, String text, byte[] binary) {
         // SEP-2093: not found is -32602 WITH data.uri; ts-client accepts a bare -32602, jmcp must do more
         assertTrue(ok.stream().anyMatch(line -> line.startsWith("ok   read unknown: -32602 ")
                 && line.endsWith(", data.uri matches")), () -> "read unknown carries data.uri\n" + tail);
+        assertTrue(ok.contains("ok   resources/templates/list: 0 template(s) []"), tail);
+        // stdio: the server exited by itself (no SIGTERM); HTTP: DELETE got 2xx (not 405) and ended the session
+        assertTrue(ok.stream().anyMatch(line -> line.matches("ok   close: server process \\d+ exited with status 0"
+                + " after stdin closed") || line.equals("ok   close: DELETE answered 200; the session then answered 404")),
+                () -> "close\n" + tail);
         assertTrue(output.contains("ts-client: all " + TS_CHECKS.size() + " checks passed"), tail);
     }
 }

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class StreamableHttpEndToEndTest {
     private final List<ServerSession> serverSessions = new CopyOnWriteArrayList<>();
     private final List<AutoCloseable> toClose = new CopyOnWriteArrayList<>();
+    /** One per test (JUnit makes a fresh instance for each), so its count is this test's alone. */
+    private final DropAfterMarker dropper = new DropAfterMarker();
     private NettyHttpServer server;
 
     @AfterEach
@@ -45,7 +48,7 @@ class StreamableHttpEndToEndTest {
     }
 
     private NettyHttpServer start(HttpServerSettings settings) throws Exception {
-        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), settings, this::serve, new DropAfterMarker());
+        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), settings, this::serve, dropper);
         return server;
     }
 
@@ -156,7 +159,8 @@ class StreamableHttpEndToEndTest {
         session.sendRequest("flaky", null, Object.class, RequestOptions.progress(progress::add))
                 .get(10, TimeUnit.SECONDS);
         assertEquals(1, progress.size(), "the event before the drop was not replayed twice");
-        assertTrue(DropAfterMarker.drops > 0, "the connection was really dropped");
+        assertEquals(1, dropper.drops.get(), "the connection was dropped once, and the resumed stream did not"
+                + " replay the event that carried the marker");
     }
 
     @Test
@@ -228,7 +232,7 @@ class StreamableHttpEndToEndTest {
     /** Closes a connection right after it has written an event that carries {@link #MARKER}. */
     static final class DropAfterMarker implements java.util.function.Consumer<io.netty.channel.ChannelPipeline> {
         static final String MARKER = "drop-the-connection-here";
-        static volatile int drops;
+        final AtomicInteger drops = new AtomicInteger();
 
         @Override
         public void accept(io.netty.channel.ChannelPipeline pipeline) {
@@ -239,7 +243,7 @@ class StreamableHttpEndToEndTest {
                     boolean drop = bytes != null && bytes.toString(StandardCharsets.UTF_8).contains(MARKER);
                     ctx.write(msg, promise);
                     if (drop) {
-                        drops++;
+                        drops.incrementAndGet();
                         ctx.flush();
                         ctx.close();
                     }
