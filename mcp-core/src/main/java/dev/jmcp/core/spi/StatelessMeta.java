@@ -132,7 +132,7 @@ public final class StatelessMeta {
     }
 
     private static ProtocolException invalid(String key, String why) {
-        return invalidParams("params._meta[\"" + key + "\"] " + why);
+        return StatelessServer.invalidMeta(key, why);
     }
 
     private static ProtocolException invalidParams(String message) {

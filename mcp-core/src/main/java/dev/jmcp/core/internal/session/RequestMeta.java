@@ -2,7 +2,6 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.spi.StatelessMeta;
 import dev.jmcp.schema.codec.McpCodec;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -47,10 +46,6 @@ final class RequestMeta {
                 info instanceof JsonObject object ? object : null, StatelessMeta.logLevel(meta.get(RequestMetaKeys.LOG_LEVEL)));
     }
 
-    private static ProtocolException invalid(String key, String why) {
-        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params._meta[\"" + key + "\"] " + why);
-    }
-
     String protocolVersion() {
         return protocolVersion;
     }
@@ -84,7 +79,7 @@ final class RequestMeta {
         try {
             return McpCodec.defaults().readValue(json.toString().getBytes(StandardCharsets.UTF_8), type);
         } catch (ProtocolException e) {
-            throw invalid(key, "could not be read: " + e.getMessage());
+            throw StatelessServer.invalidMeta(key, "could not be read: " + e.getMessage());
         }
     }
 }

@@ -322,11 +322,9 @@ public final class SessionEngine implements McpTransport.Listener {
     /** @return the response to send, or a future of null when none is sent */
     private CompletableFuture<JsonRpcMessage> answer(JsonRpcRequest request) {
         String method = request.method();
-        if (stateless != null) {
-            JsonObject meta = Meta.of(request.params());
-            if (StatelessMeta.claims(meta)) {
-                return answerStateless(request, meta);
-            }
+        JsonObject meta = Meta.of(request.params()); // read once: the era and the handler's context both need it
+        if (stateless != null && StatelessMeta.claims(meta)) {
+            return answerStateless(request, meta);
         }
         if (McpMethodNames.PING.equals(method)) {
             return CompletableFuture.completedFuture(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
@@ -345,7 +343,7 @@ public final class SessionEngine implements McpTransport.Listener {
             return CompletableFuture.completedFuture(
                     InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method));
         }
-        return inbound.dispatch(request, handler, Meta.of(request.params()), null);
+        return inbound.dispatch(request, handler, meta, null);
     }
 
     /** A request of the stateless era: checked, answered by its handler, and completed with what the era adds. */

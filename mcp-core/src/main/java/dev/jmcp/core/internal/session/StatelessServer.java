@@ -106,6 +106,11 @@ public final class StatelessServer {
         return ProtocolVersions.SUPPORTED;
     }
 
+    /** @return the {@code -32602} that names a member of a stateless request's {@code _meta} and what is wrong with it */
+    public static ProtocolException invalidMeta(String key, String why) {
+        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params._meta[\"" + key + "\"] " + why);
+    }
+
     /** @return true for a method of the handshake revisions that 2026-07-28 removed */
     public static boolean isRemoved(String method) {
         return REMOVED.contains(method);
