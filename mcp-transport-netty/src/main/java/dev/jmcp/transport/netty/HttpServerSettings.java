@@ -7,79 +7,14 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The named settings of a {@link NettyHttpServer}, each with a default. Errors caused by a
- * setting name it. The longest request body the server reads is the codec's
- * {@link dev.jmcp.schema.codec.CodecLimits#maxMessageBytes()} (16 MiB by default; a bigger body is
- * answered with 413).
+ * The named settings of a {@link NettyHttpServer}, each with a default. Made by {@link #builder()};
+ * immutable. Errors caused by a setting name it. The longest request body the server reads is the
+ * codec's {@link dev.jmcp.schema.codec.CodecLimits#maxMessageBytes()} (16 MiB by default; a bigger
+ * body is answered with 413).
  *
- * @param codec                    reads requests and writes responses; never null
- * @param allowRemoteBind          whether the server may listen on an address that is not a
- *                                 loopback address; false by default, as the spec advises
- * @param allowedOrigins           the {@code Origin}s a browser request may come from: entries like
- *                                 {@code http://localhost} (any port) or {@code http://localhost:3000}
- *                                 (that port only), or {@code *} for any; a request without
- *                                 {@code Origin} is always allowed; others get 403. Never null
- * @param allowedHosts             the host names a request's {@code Host} header may carry, with any
- *                                 port (DNS rebinding protection): such as {@code localhost},
- *                                 {@code 127.0.0.1}, {@code [::1]}, or {@code *} for any; the host of
- *                                 the served address is always allowed; others get 421. Never null
- * @param sessionIdleTimeout       how long a session may go without a request and without an open
- *                                 stream before the server ends it; never null, positive
- * @param replayBufferEvents       the most SSE events a session keeps for {@code Last-Event-ID}
- *                                 replay, over all its streams; at least 1
- * @param replayBufferBytes        the most encoded bytes of written SSE events a session keeps for
- *                                 replay; the oldest are dropped first; at least 1
- * @param writeBufferHighWaterMark the bytes queued on a connection above which the server stops
- *                                 encoding a response until the client has read some; the low mark
- *                                 is half of it; at least 1024
- * @param chunkBytes               the size of each piece a response is encoded and written in; at least 256
- * @param jsonResponses            when true, a request whose answer is the first and only message
- *                                 for its POST is answered with {@code application/json}; when false
- *                                 (default) every POST with requests gets an SSE stream, which a
- *                                 client can resume
- * @param legacySsePath            the path of the HTTP+SSE transport's (2024-11-05) event stream,
- *                                 such as {@code /sse}; null to serve no legacy transport
- * @param legacyMessagesPath       the path legacy clients POST to, such as {@code /messages}; null
- *                                 exactly when {@code legacySsePath} is
- * @param maxSessions              the most sessions open at once; an {@code initialize} beyond it
- *                                 gets 503; at least 1
- * @param ioThreads                the Netty event-loop threads; at least 1
- * @param sseKeepAliveInterval     how often a quiet response stream of a stateless (2026-07-28)
- *                                 request, such as that of {@code subscriptions/listen}, gets an SSE
- *                                 comment, so that proxies and clients with idle timeouts do not cut
- *                                 it; never null, positive
- * @param maxBodyProducers         the most threads ({@code jmcp-http-body-<n>}) that encode, off the
- *                                 event loops, the response bodies that read a blob's file or
- *                                 stream; each holds one body until the client has taken all but
- *                                 its last few chunks. A body that needs one while all are busy
- *                                 waits for one, first come first served: its response pauses (its
- *                                 head may already be out), and no event loop waits. At least 1
- * @param maxInitialLineBytes      the longest request line ({@code POST /mcp HTTP/1.1}) read; a
- *                                 longer one gets 414 and the connection is closed; at least 256
- * @param maxHeaderBytes           the most bytes of header lines read for one request; more gets
- *                                 431 and the connection is closed; at least 1024
  * @since 0.1
  */
-public record HttpServerSettings(
-        McpCodec codec,
-        boolean allowRemoteBind,
-        List<String> allowedOrigins,
-        List<String> allowedHosts,
-        Duration sessionIdleTimeout,
-        int replayBufferEvents,
-        long replayBufferBytes,
-        int writeBufferHighWaterMark,
-        int chunkBytes,
-        boolean jsonResponses,
-        String legacySsePath,
-        String legacyMessagesPath,
-        int maxSessions,
-        int ioThreads,
-        Duration sseKeepAliveInterval,
-        int maxBodyProducers,
-        int maxInitialLineBytes,
-        int maxHeaderBytes) {
-
+public final class HttpServerSettings {
     /** Browser pages served from this machine, over http or https, on any port. */
     public static final List<String> DEFAULT_ALLOWED_ORIGINS = List.of("http://localhost", "https://localhost",
             "http://127.0.0.1", "https://127.0.0.1", "http://[::1]", "https://[::1]");
@@ -113,200 +48,384 @@ public record HttpServerSettings(
     public static final int DEFAULT_MAX_HEADER_BYTES = 8192;
 
     /** The defaults, with {@link McpCodec#defaults()}. */
-    public static final HttpServerSettings DEFAULTS = new HttpServerSettings(McpCodec.defaults(), false,
-            DEFAULT_ALLOWED_ORIGINS, DEFAULT_ALLOWED_HOSTS, DEFAULT_SESSION_IDLE_TIMEOUT, DEFAULT_REPLAY_BUFFER_EVENTS,
-            DEFAULT_REPLAY_BUFFER_BYTES, DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK, DEFAULT_CHUNK_BYTES, false,
-            DEFAULT_LEGACY_SSE_PATH, DEFAULT_LEGACY_MESSAGES_PATH, DEFAULT_MAX_SESSIONS, DEFAULT_IO_THREADS,
-            DEFAULT_SSE_KEEP_ALIVE_INTERVAL, DEFAULT_MAX_BODY_PRODUCERS, DEFAULT_MAX_INITIAL_LINE_BYTES,
-            DEFAULT_MAX_HEADER_BYTES);
+    public static final HttpServerSettings DEFAULTS = builder().build();
 
-    public HttpServerSettings {
-        Objects.requireNonNull(codec, "codec");
-        allowedOrigins = List.copyOf(allowedOrigins).stream().map(o -> o.toLowerCase(Locale.ROOT)).toList();
-        allowedHosts = List.copyOf(allowedHosts).stream().map(h -> h.toLowerCase(Locale.ROOT)).toList();
-        Objects.requireNonNull(sessionIdleTimeout, "sessionIdleTimeout");
-        if (sessionIdleTimeout.isZero() || sessionIdleTimeout.isNegative()) {
-            throw new IllegalArgumentException("sessionIdleTimeout must be positive, was " + sessionIdleTimeout);
-        }
-        atLeast(replayBufferEvents, 1, "replayBufferEvents");
-        if (replayBufferBytes < 1) {
-            throw new IllegalArgumentException("replayBufferBytes must be >= 1, was " + replayBufferBytes);
-        }
-        atLeast(writeBufferHighWaterMark, 1024, "writeBufferHighWaterMark");
-        atLeast(chunkBytes, 256, "chunkBytes");
-        if ((legacySsePath == null) != (legacyMessagesPath == null)) {
-            throw new IllegalArgumentException("legacySsePath and legacyMessagesPath are both set or both null, were "
-                    + legacySsePath + " and " + legacyMessagesPath);
-        }
-        if (legacySsePath != null) {
-            path(legacySsePath, "legacySsePath");
-            path(legacyMessagesPath, "legacyMessagesPath");
-            if (legacySsePath.equals(legacyMessagesPath)) {
-                throw new IllegalArgumentException("legacySsePath and legacyMessagesPath must differ, both were "
-                        + legacySsePath);
-            }
-        }
-        atLeast(maxSessions, 1, "maxSessions");
-        atLeast(ioThreads, 1, "ioThreads");
-        Objects.requireNonNull(sseKeepAliveInterval, "sseKeepAliveInterval");
-        if (sseKeepAliveInterval.isZero() || sseKeepAliveInterval.isNegative()) {
-            throw new IllegalArgumentException("sseKeepAliveInterval must be positive, was " + sseKeepAliveInterval);
-        }
-        atLeast(maxBodyProducers, 1, "maxBodyProducers");
-        atLeast(maxInitialLineBytes, 256, "maxInitialLineBytes");
-        atLeast(maxHeaderBytes, 1024, "maxHeaderBytes");
+    private final McpCodec codec;
+    private final boolean allowRemoteBind;
+    private final List<String> allowedOrigins;
+    private final List<String> allowedHosts;
+    private final Duration sessionIdleTimeout;
+    private final int replayBufferEvents;
+    private final long replayBufferBytes;
+    private final int writeBufferHighWaterMark;
+    private final int chunkBytes;
+    private final boolean jsonResponses;
+    private final String legacySsePath;
+    private final String legacyMessagesPath;
+    private final int maxSessions;
+    private final int ioThreads;
+    private final Duration sseKeepAliveInterval;
+    private final int maxBodyProducers;
+    private final int maxInitialLineBytes;
+    private final int maxHeaderBytes;
+
+    private HttpServerSettings(Builder b) {
+        this.codec = b.codec;
+        this.allowRemoteBind = b.allowRemoteBind;
+        this.allowedOrigins = b.allowedOrigins;
+        this.allowedHosts = b.allowedHosts;
+        this.sessionIdleTimeout = b.sessionIdleTimeout;
+        this.replayBufferEvents = b.replayBufferEvents;
+        this.replayBufferBytes = b.replayBufferBytes;
+        this.writeBufferHighWaterMark = b.writeBufferHighWaterMark;
+        this.chunkBytes = b.chunkBytes;
+        this.jsonResponses = b.jsonResponses;
+        this.legacySsePath = b.legacySsePath;
+        this.legacyMessagesPath = b.legacyMessagesPath;
+        this.maxSessions = b.maxSessions;
+        this.ioThreads = b.ioThreads;
+        this.sseKeepAliveInterval = b.sseKeepAliveInterval;
+        this.maxBodyProducers = b.maxBodyProducers;
+        this.maxInitialLineBytes = b.maxInitialLineBytes;
+        this.maxHeaderBytes = b.maxHeaderBytes;
     }
 
-    private static void atLeast(long value, long min, String name) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be >= " + min + ", was " + value);
-        }
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    private static void path(String value, String name) {
-        if (!value.startsWith("/") || value.contains("?") || value.contains("#")) {
-            throw new IllegalArgumentException(name + " must be a path that starts with '/', was " + value);
-        }
+    /** @return a builder that starts from these settings */
+    public Builder toBuilder() {
+        return new Builder().codec(codec).allowRemoteBind(allowRemoteBind).allowedOrigins(allowedOrigins)
+                .allowedHosts(allowedHosts).sessionIdleTimeout(sessionIdleTimeout)
+                .replayBufferEvents(replayBufferEvents).replayBufferBytes(replayBufferBytes)
+                .writeBufferHighWaterMark(writeBufferHighWaterMark).chunkBytes(chunkBytes)
+                .jsonResponses(jsonResponses).legacyPaths(legacySsePath, legacyMessagesPath)
+                .maxSessions(maxSessions).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
+                .maxBodyProducers(maxBodyProducers).maxInitialLineBytes(maxInitialLineBytes)
+                .maxHeaderBytes(maxHeaderBytes);
     }
 
-    /** @return these settings with another {@code codec} */
-    public HttpServerSettings withCodec(McpCodec value) {
-        return new HttpServerSettings(value, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return reads requests and writes responses */
+    public McpCodec codec() {
+        return codec;
     }
 
-    /** @return these settings with another {@code allowRemoteBind} */
-    public HttpServerSettings withAllowRemoteBind(boolean value) {
-        return new HttpServerSettings(codec, value, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return whether the server may listen on an address that is not a loopback address; false by
+     *         default, as the spec advises
+     */
+    public boolean allowRemoteBind() {
+        return allowRemoteBind;
     }
 
-    /** @return these settings with other {@code allowedOrigins} */
-    public HttpServerSettings withAllowedOrigins(List<String> value) {
-        return new HttpServerSettings(codec, allowRemoteBind, value, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return the {@code Origin}s a browser request may come from, lower case: entries like
+     *         {@code http://localhost} (any port) or {@code http://localhost:3000} (that port only),
+     *         or {@code *} for any; a request without {@code Origin} is always allowed; others get 403
+     */
+    public List<String> allowedOrigins() {
+        return allowedOrigins;
     }
 
-    /** @return these settings with other {@code allowedHosts} */
-    public HttpServerSettings withAllowedHosts(List<String> value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, value, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return the host names a request's {@code Host} header may carry, with any port, lower case
+     *         (DNS rebinding protection): such as {@code localhost}, {@code 127.0.0.1}, {@code [::1]},
+     *         or {@code *} for any; the host of the served address is always allowed; others get 421
+     */
+    public List<String> allowedHosts() {
+        return allowedHosts;
     }
 
-    /** @return these settings with another {@code sessionIdleTimeout} */
-    public HttpServerSettings withSessionIdleTimeout(Duration value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, value,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return how long a session may go without a request and without an open stream before the server ends it */
+    public Duration sessionIdleTimeout() {
+        return sessionIdleTimeout;
     }
 
-    /** @return these settings with another {@code replayBufferEvents} */
-    public HttpServerSettings withReplayBufferEvents(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                value, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return the most SSE events a session keeps for {@code Last-Event-ID} replay, over all its streams */
+    public int replayBufferEvents() {
+        return replayBufferEvents;
     }
 
-    /** @return these settings with another {@code replayBufferBytes} */
-    public HttpServerSettings withReplayBufferBytes(long value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, value, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return the most encoded bytes of written SSE events a session keeps for replay; the oldest are dropped first */
+    public long replayBufferBytes() {
+        return replayBufferBytes;
     }
 
-    /** @return these settings with another {@code writeBufferHighWaterMark} */
-    public HttpServerSettings withWriteBufferHighWaterMark(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, value, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return the bytes queued on a connection above which the server stops encoding a response until
+     *         the client has read some; the low mark is half of it
+     */
+    public int writeBufferHighWaterMark() {
+        return writeBufferHighWaterMark;
     }
 
-    /** @return these settings with another {@code chunkBytes} */
-    public HttpServerSettings withChunkBytes(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, value, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return the size of each piece a response is encoded and written in */
+    public int chunkBytes() {
+        return chunkBytes;
     }
 
-    /** @return these settings with another {@code jsonResponses} */
-    public HttpServerSettings withJsonResponses(boolean value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, value,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return when true, a request whose answer is the first and only message for its POST is
+     *         answered with {@code application/json}; when false (default) every POST with requests
+     *         gets an SSE stream, which a client can resume
+     */
+    public boolean jsonResponses() {
+        return jsonResponses;
     }
 
-    /** @return these settings with other legacy paths; both null to serve no legacy transport */
-    public HttpServerSettings withLegacyPaths(String ssePath, String messagesPath) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                ssePath, messagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return the path of the HTTP+SSE transport's (2024-11-05) event stream, such as {@code /sse};
+     *         null when no legacy transport is served
+     */
+    public String legacySsePath() {
+        return legacySsePath;
     }
 
-    /** @return these settings with another {@code maxSessions} */
-    public HttpServerSettings withMaxSessions(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, value, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return the path legacy clients POST to, such as {@code /messages}; null exactly when {@link #legacySsePath()} is */
+    public String legacyMessagesPath() {
+        return legacyMessagesPath;
     }
 
-    /** @return these settings with another {@code ioThreads} */
-    public HttpServerSettings withIoThreads(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, value, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return the most sessions open at once; an {@code initialize} beyond it gets 503 */
+    public int maxSessions() {
+        return maxSessions;
     }
 
-    /** @return these settings with another {@code sseKeepAliveInterval} */
-    public HttpServerSettings withSseKeepAliveInterval(Duration value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, value, maxBodyProducers,
-                maxInitialLineBytes, maxHeaderBytes);
+    /** @return the Netty event-loop threads */
+    public int ioThreads() {
+        return ioThreads;
     }
 
-    /** @return these settings with another {@code maxBodyProducers} */
-    public HttpServerSettings withMaxBodyProducers(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, value,
-                maxInitialLineBytes, maxHeaderBytes);
+    /**
+     * @return how often a quiet response stream of a stateless (2026-07-28) request, such as that of
+     *         {@code subscriptions/listen}, gets an SSE comment, so that proxies and clients with idle
+     *         timeouts do not cut it
+     */
+    public Duration sseKeepAliveInterval() {
+        return sseKeepAliveInterval;
     }
 
-    /** @return these settings with another {@code maxInitialLineBytes} */
-    public HttpServerSettings withMaxInitialLineBytes(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                value, maxHeaderBytes);
+    /**
+     * @return the most threads ({@code jmcp-http-body-<n>}) that encode, off the event loops, the
+     *         response bodies that read a blob's file or stream; each holds one body until the client
+     *         has taken all but its last few chunks. A body that needs one while all are busy waits
+     *         for one, first come first served: its response pauses (its head may already be out),
+     *         and no event loop waits
+     */
+    public int maxBodyProducers() {
+        return maxBodyProducers;
     }
 
-    /** @return these settings with another {@code maxHeaderBytes} */
-    public HttpServerSettings withMaxHeaderBytes(int value) {
-        return new HttpServerSettings(codec, allowRemoteBind, allowedOrigins, allowedHosts, sessionIdleTimeout,
-                replayBufferEvents, replayBufferBytes, writeBufferHighWaterMark, chunkBytes, jsonResponses,
-                legacySsePath, legacyMessagesPath, maxSessions, ioThreads, sseKeepAliveInterval, maxBodyProducers,
-                maxInitialLineBytes, value);
+    /**
+     * @return the longest request line ({@code POST /mcp HTTP/1.1}) read; a longer one gets 414 and
+     *         the connection is closed
+     */
+    public int maxInitialLineBytes() {
+        return maxInitialLineBytes;
+    }
+
+    /** @return the most bytes of header lines read for one request; more gets 431 and the connection is closed */
+    public int maxHeaderBytes() {
+        return maxHeaderBytes;
     }
 
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */
     public int maxRequestBytes() {
         return (int) Math.min(Integer.MAX_VALUE, codec.limits().maxMessageBytes());
+    }
+
+    @Override
+    public String toString() {
+        return "HttpServerSettings[allowRemoteBind=" + allowRemoteBind + ", allowedOrigins=" + allowedOrigins
+                + ", allowedHosts=" + allowedHosts + ", sessionIdleTimeout=" + sessionIdleTimeout
+                + ", replayBufferEvents=" + replayBufferEvents + ", replayBufferBytes=" + replayBufferBytes
+                + ", writeBufferHighWaterMark=" + writeBufferHighWaterMark + ", chunkBytes=" + chunkBytes
+                + ", jsonResponses=" + jsonResponses + ", legacySsePath=" + legacySsePath
+                + ", legacyMessagesPath=" + legacyMessagesPath + ", maxSessions=" + maxSessions
+                + ", ioThreads=" + ioThreads + ", sseKeepAliveInterval=" + sseKeepAliveInterval
+                + ", maxBodyProducers=" + maxBodyProducers + ", maxInitialLineBytes=" + maxInitialLineBytes
+                + ", maxHeaderBytes=" + maxHeaderBytes + "]";
+    }
+
+    /**
+     * Builds {@link HttpServerSettings}; each method checks its value at once and names the setting
+     * when it refuses one. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private McpCodec codec = McpCodec.defaults();
+        private boolean allowRemoteBind;
+        private List<String> allowedOrigins = DEFAULT_ALLOWED_ORIGINS;
+        private List<String> allowedHosts = DEFAULT_ALLOWED_HOSTS;
+        private Duration sessionIdleTimeout = DEFAULT_SESSION_IDLE_TIMEOUT;
+        private int replayBufferEvents = DEFAULT_REPLAY_BUFFER_EVENTS;
+        private long replayBufferBytes = DEFAULT_REPLAY_BUFFER_BYTES;
+        private int writeBufferHighWaterMark = DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK;
+        private int chunkBytes = DEFAULT_CHUNK_BYTES;
+        private boolean jsonResponses;
+        private String legacySsePath = DEFAULT_LEGACY_SSE_PATH;
+        private String legacyMessagesPath = DEFAULT_LEGACY_MESSAGES_PATH;
+        private int maxSessions = DEFAULT_MAX_SESSIONS;
+        private int ioThreads = DEFAULT_IO_THREADS;
+        private Duration sseKeepAliveInterval = DEFAULT_SSE_KEEP_ALIVE_INTERVAL;
+        private int maxBodyProducers = DEFAULT_MAX_BODY_PRODUCERS;
+        private int maxInitialLineBytes = DEFAULT_MAX_INITIAL_LINE_BYTES;
+        private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
+
+        private Builder() {
+        }
+
+        /** @param value never null; see {@link HttpServerSettings#codec()} */
+        public Builder codec(McpCodec value) {
+            this.codec = Objects.requireNonNull(value, "codec");
+            return this;
+        }
+
+        /** @param value see {@link HttpServerSettings#allowRemoteBind()} */
+        public Builder allowRemoteBind(boolean value) {
+            this.allowRemoteBind = value;
+            return this;
+        }
+
+        /** @param value never null; see {@link HttpServerSettings#allowedOrigins()} */
+        public Builder allowedOrigins(List<String> value) {
+            this.allowedOrigins = lowerCase(value, "allowedOrigins");
+            return this;
+        }
+
+        /** @param value never null; see {@link HttpServerSettings#allowedHosts()} */
+        public Builder allowedHosts(List<String> value) {
+            this.allowedHosts = lowerCase(value, "allowedHosts");
+            return this;
+        }
+
+        /** @param value positive; see {@link HttpServerSettings#sessionIdleTimeout()} */
+        public Builder sessionIdleTimeout(Duration value) {
+            this.sessionIdleTimeout = positive(value, "sessionIdleTimeout");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#replayBufferEvents()} */
+        public Builder replayBufferEvents(int value) {
+            this.replayBufferEvents = (int) atLeast(value, 1, "replayBufferEvents");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#replayBufferBytes()} */
+        public Builder replayBufferBytes(long value) {
+            this.replayBufferBytes = atLeast(value, 1, "replayBufferBytes");
+            return this;
+        }
+
+        /** @param value at least 1024; see {@link HttpServerSettings#writeBufferHighWaterMark()} */
+        public Builder writeBufferHighWaterMark(int value) {
+            this.writeBufferHighWaterMark = (int) atLeast(value, 1024, "writeBufferHighWaterMark");
+            return this;
+        }
+
+        /** @param value at least 256; see {@link HttpServerSettings#chunkBytes()} */
+        public Builder chunkBytes(int value) {
+            this.chunkBytes = (int) atLeast(value, 256, "chunkBytes");
+            return this;
+        }
+
+        /** @param value see {@link HttpServerSettings#jsonResponses()} */
+        public Builder jsonResponses(boolean value) {
+            this.jsonResponses = value;
+            return this;
+        }
+
+        /**
+         * @param ssePath      see {@link HttpServerSettings#legacySsePath()}
+         * @param messagesPath see {@link HttpServerSettings#legacyMessagesPath()}; both null to serve
+         *                     no legacy transport, else two different paths that start with {@code /}
+         */
+        public Builder legacyPaths(String ssePath, String messagesPath) {
+            if ((ssePath == null) != (messagesPath == null)) {
+                throw new IllegalArgumentException("legacySsePath and legacyMessagesPath are both set or both null,"
+                        + " were " + ssePath + " and " + messagesPath);
+            }
+            if (ssePath != null) {
+                path(ssePath, "legacySsePath");
+                path(messagesPath, "legacyMessagesPath");
+                if (ssePath.equals(messagesPath)) {
+                    throw new IllegalArgumentException("legacySsePath and legacyMessagesPath must differ, both were "
+                            + ssePath);
+                }
+            }
+            this.legacySsePath = ssePath;
+            this.legacyMessagesPath = messagesPath;
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#maxSessions()} */
+        public Builder maxSessions(int value) {
+            this.maxSessions = (int) atLeast(value, 1, "maxSessions");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#ioThreads()} */
+        public Builder ioThreads(int value) {
+            this.ioThreads = (int) atLeast(value, 1, "ioThreads");
+            return this;
+        }
+
+        /** @param value positive; see {@link HttpServerSettings#sseKeepAliveInterval()} */
+        public Builder sseKeepAliveInterval(Duration value) {
+            this.sseKeepAliveInterval = positive(value, "sseKeepAliveInterval");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#maxBodyProducers()} */
+        public Builder maxBodyProducers(int value) {
+            this.maxBodyProducers = (int) atLeast(value, 1, "maxBodyProducers");
+            return this;
+        }
+
+        /** @param value at least 256; see {@link HttpServerSettings#maxInitialLineBytes()} */
+        public Builder maxInitialLineBytes(int value) {
+            this.maxInitialLineBytes = (int) atLeast(value, 256, "maxInitialLineBytes");
+            return this;
+        }
+
+        /** @param value at least 1024; see {@link HttpServerSettings#maxHeaderBytes()} */
+        public Builder maxHeaderBytes(int value) {
+            this.maxHeaderBytes = (int) atLeast(value, 1024, "maxHeaderBytes");
+            return this;
+        }
+
+        /** @return the settings */
+        public HttpServerSettings build() {
+            return new HttpServerSettings(this);
+        }
+
+        private static List<String> lowerCase(List<String> value, String name) {
+            Objects.requireNonNull(value, name);
+            return value.stream().map(entry -> Objects.requireNonNull(entry, name).toLowerCase(Locale.ROOT)).toList();
+        }
+
+        private static Duration positive(Duration value, String name) {
+            Objects.requireNonNull(value, name);
+            if (value.isZero() || value.isNegative()) {
+                throw new IllegalArgumentException(name + " must be positive, was " + value);
+            }
+            return value;
+        }
+
+        private static long atLeast(long value, long min, String name) {
+            if (value < min) {
+                throw new IllegalArgumentException(name + " must be >= " + min + ", was " + value);
+            }
+            return value;
+        }
+
+        private static void path(String value, String name) {
+            if (!value.startsWith("/") || value.contains("?") || value.contains("#")) {
+                throw new IllegalArgumentException(name + " must be a path that starts with '/', was " + value);
+            }
+        }
     }
 }

@@ -35,8 +35,8 @@ class BlobBackPressureTest {
     @Test
     void aSlowReaderMakesTheServerHoldLittle() throws Exception {
         AtomicLong maxPending = new AtomicLong();
-        HttpServerSettings settings = HttpServerSettings.DEFAULTS.withWriteBufferHighWaterMark(HIGH_WATER_MARK)
-                .withChunkBytes(CHUNK_BYTES);
+        HttpServerSettings settings = HttpServerSettings.builder().writeBufferHighWaterMark(HIGH_WATER_MARK)
+                .chunkBytes(CHUNK_BYTES).build();
         try (NettyHttpServer server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), settings,
                 transport -> ServerSession.builder(transport).serverInfo(Implementation.of("blobs", "1"))
                         .requestHandler("resources/read", (params, context) -> ReadResourceResult.of(

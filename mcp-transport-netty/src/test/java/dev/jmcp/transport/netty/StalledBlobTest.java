@@ -55,8 +55,8 @@ class StalledBlobTest {
     private URI uri;
 
     private void start(Path path) {
-        HttpServerSettings settings = HttpServerSettings.DEFAULTS.withIoThreads(1)
-                .withJsonResponses(path == Path.SESSION_JSON);
+        HttpServerSettings settings = HttpServerSettings.builder().ioThreads(1)
+                .jsonResponses(path == Path.SESSION_JSON).build();
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("memory")
                 .addBlob(Resource.builder(BLOB_URI, "stalled.bin").mimeType("application/octet-stream").build(),
                         Blob.ofStream(() -> source, BLOB_BYTES))

@@ -188,7 +188,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void anIdleSessionIsEnded() throws Exception {
-        start(HttpServerSettings.DEFAULTS.withSessionIdleTimeout(Duration.ofMillis(100)));
+        start(HttpServerSettings.builder().sessionIdleTimeout(Duration.ofMillis(100)).build());
         URI uri = server.uri();
         String id = Raw.initialize(uri);
         for (int i = 0; i < 200 && server.sessionCount() > 0; i++) {

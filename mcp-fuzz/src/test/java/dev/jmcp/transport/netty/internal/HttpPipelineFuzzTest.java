@@ -31,9 +31,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(LeakCheck.class)
 class HttpPipelineFuzzTest {
     private static final int LEAK_CHECK_EVERY = 2000;
-    private static final HttpServerSettings SETTINGS = HttpServerSettings.DEFAULTS.withCodec(McpCodec.builder()
+    private static final HttpServerSettings SETTINGS = HttpServerSettings.builder().codec(McpCodec.builder()
             .limits(CodecLimits.DEFAULTS.withMaxMessageBytes(8 * 1024).withMaxDepth(12).withMaxStringLength(1024))
-            .build()).withChunkBytes(256).withMaxSessions(2);
+            .build()).chunkBytes(256).maxSessions(2).build();
 
     private static int inputs;
 

@@ -98,7 +98,7 @@ class MalformedRequestTest {
     void aBodyOverTheLimitIs413NamingTheSetting() {
         McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(1024)).build();
         String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(2000) + "\"}}";
-        assertRefused(exchange(HttpServerSettings.DEFAULTS.withCodec(small), post("", body)), 413,
+        assertRefused(exchange(HttpServerSettings.builder().codec(small).build(), post("", body)), 413,
                 "maxMessageBytes=1024");
     }
 }

@@ -306,7 +306,7 @@ class PipelineTest {
 
     @Test
     void inJsonModeALoneAnswerIsAJsonBody() {
-        settings = settings.withJsonResponses(true);
+        settings = settings.toBuilder().jsonResponses(true).build();
         HttpSession session = initialize();
         EmbeddedChannel post = connection();
         post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}",

@@ -265,7 +265,7 @@ class StatelessPipelineTest {
 
     @Test
     void aQuietStreamGetsKeepAliveCommentsUntilItEnds() {
-        settings = settings.withSseKeepAliveInterval(Duration.ofSeconds(15));
+        settings = settings.toBuilder().sseKeepAliveInterval(Duration.ofSeconds(15)).build();
         EmbeddedChannel channel = connection();
         channel.freezeTime();
         channel.writeInbound(post(call(13, "subscriptions/listen", "\"notifications\":{\"toolsListChanged\":true}," + META),
