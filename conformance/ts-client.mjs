@@ -2,10 +2,13 @@
 // Interop checks with the OFFICIAL TypeScript SDK client against an MCP server that exposes
 // the files of --root (jmcp's file resources), or against server-everything (--profile everything).
 // Prints one line per check; exits 1 at the first failure (saying what was expected and what came),
-// 2 on bad usage. Run through ts-client-stdio.mjs or ts-client-http.mjs, or directly:
+// 2 on bad usage. Run through ts-client-stdio.mjs, ts-client-http.mjs or ts-client-sse.mjs, or directly:
 //   node ts-client.mjs --root DIR [--text F] [--binary F] [--folder SUB] [--watch F]
-//        [--expect-pages-min N] [--profile jmcp|everything] [--transport stdio|http] [--url URL] [-- CMD ARGS...]
+//        [--expect-pages-min N] [--profile jmcp|everything] [--transport stdio|http|sse] [--url URL] [-- CMD ARGS...]
+// Transports: stdio (the server command after --), http (Streamable HTTP at --url), sse (the HTTP+SSE
+// transport of 2024-11-05, the SDK's SSEClientTransport: --url is the SSE endpoint, such as .../sse).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ReadResourceResultSchema, ResourceUpdatedNotificationSchema, ResultSchema }
@@ -16,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const USAGE = 'usage: ts-client.mjs --root DIR [--text F] [--binary F] [--folder SUB] [--watch F] '
-  + '[--expect-pages-min N] [--profile jmcp|everything] [--transport stdio|http] [--url URL] [-- CMD ARGS...]';
+  + '[--expect-pages-min N] [--profile jmcp|everything] [--transport stdio|http|sse] [--url URL] [-- CMD ARGS...]';
 let opts, command;
 try {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: {
@@ -31,8 +34,8 @@ function usage(msg) { console.error(`ts-client: ${msg}\n${USAGE}`); process.exit
 const everything = opts.profile === 'everything';
 if (!['jmcp', 'everything'].includes(opts.profile)) usage(`unknown --profile ${opts.profile}`);
 if (opts.transport === 'stdio' && command.length === 0) usage('stdio needs a server command after --');
-if (opts.transport === 'http' && !opts.url) usage('--transport http needs --url');
-if (!['stdio', 'http'].includes(opts.transport)) usage(`unknown --transport ${opts.transport}`);
+if (opts.transport !== 'stdio' && !opts.url) usage(`--transport ${opts.transport} needs --url`);
+if (!['stdio', 'http', 'sse'].includes(opts.transport)) usage(`unknown --transport ${opts.transport}`);
 // server-everything serves the files of its own dist/docs folder as demo://resource/static/document/<name>.
 const everythingDocs = fileURLToPath(new URL('node_modules/@modelcontextprotocol/server-everything/dist/docs/', import.meta.url));
 const root = fs.realpathSync(opts.root ?? (everything ? everythingDocs : usage('--root is required')));
@@ -74,12 +77,17 @@ async function listAll(name, params) { // follows nextCursor; returns [uris, pag
 
 const stderrTail = [];
 const client = new Client({ name: 'jmcp-conformance-ts-client', version: '1.0.0' });
-let transport;
+let transport, legacyEndpoint;
 if (opts.transport === 'stdio') {
   transport = new StdioClientTransport({ command: command[0], args: command.slice(1), env: process.env, stderr: 'pipe' });
   transport.stderr.on('data', (b) => { stderrTail.push(b); while (stderrTail.length > 200) stderrTail.shift(); });
-} else {
+} else if (opts.transport === 'http') {
   transport = new StreamableHTTPClientTransport(new URL(opts.url));
+} else {
+  // The session's POST endpoint is told in the stream's first event and kept private by the SDK: the
+  // public fetch option sees every POST, so the close check learns the endpoint from there.
+  transport = new SSEClientTransport(new URL(opts.url), {
+    fetch: (url, init) => { if (init?.method === 'POST') legacyEndpoint = String(url); return fetch(url, init); } });
 }
 
 try {
@@ -207,6 +215,22 @@ try {
     if (exit.code !== 0 || exit.signal !== null) fail('close', 'exit status 0 and no signal once stdin closed', exit);
     await client.close();
     ok('close', `server process ${child.pid} exited with status 0 after stdin closed`);
+  } else if (opts.transport === 'sse') {
+    // HTTP+SSE: the stream is the session. Once the client closes it, the session's endpoint must be
+    // unknown (404). The server learns of the close when the connection ends, so ask until it has;
+    // only a hang fails here, not slowness: 30 s is far beyond any close that works.
+    await client.close();
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 'after-close', method: 'ping' });
+    const deadline = Date.now() + 30000;
+    let status;
+    do {
+      if (status !== undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+      const after = await fetch(legacyEndpoint, { method: 'POST', body: ping, headers: { 'content-type': 'application/json' } });
+      await after.body?.cancel();
+      status = after.status;
+    } while (status === 202 && Date.now() < deadline);
+    if (status !== 404) fail('close', `the session's endpoint to answer 404 once the SSE stream closed (${legacyEndpoint})`, status);
+    ok('close', 'the SSE stream closed; the session\'s endpoint then answered 404');
   } else {
     // The SDK's terminateSession() also accepts 405 (a server without DELETE); jmcp ends sessions on DELETE,
     // so send it ourselves, require 2xx, and then require the ended session to be unknown (404).

@@ -29,7 +29,7 @@ class InteropTypeScriptSdkStdioTest {
         command.addAll(Interop.jmcp("serve", "--root", folder.root().toString(), "--page-size", "100"));
         try (Interop.Child client = Interop.Child.start("ts-client-stdio", command, Map.of())) {
             int exit = client.waitFor(Duration.ofSeconds(120));
-            folder.assertTsClientPassed(exit, client.output(), client.tail());
+            folder.assertTsClientPassed(exit, client.output(), client.tail(), SampleFolder.CLOSED_STDIO);
         }
     }
 }
