@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.transport.netty.internal.BodyProducers;
+import dev.jmcp.transport.netty.internal.ConnectionLimits;
 import dev.jmcp.transport.netty.internal.ServerChannelInitializer;
 import dev.jmcp.transport.netty.internal.ServerContext;
 import dev.jmcp.transport.netty.internal.SessionRegistry;
@@ -59,16 +60,18 @@ public final class NettyHttpServer implements Serving {
     private final BodyProducers producers;
     private final Channel serverChannel;
     private final SessionRegistry sessions;
+    private final ServerChannelInitializer connections;
     private final ScheduledFuture<?> idleCheck;
     private final URI uri;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private NettyHttpServer(EventLoopGroup group, BodyProducers producers, Channel serverChannel,
-            SessionRegistry sessions, ScheduledFuture<?> idleCheck, URI uri) {
+            SessionRegistry sessions, ServerChannelInitializer connections, ScheduledFuture<?> idleCheck, URI uri) {
         this.group = group;
         this.producers = producers;
         this.serverChannel = serverChannel;
         this.sessions = sessions;
+        this.connections = connections;
         this.idleCheck = idleCheck;
         this.uri = uri;
     }
@@ -94,6 +97,11 @@ public final class NettyHttpServer implements Serving {
 
     static NettyHttpServer start(URI address, HttpServerSettings settings, Consumer<McpTransport> onSession,
             Consumer<ChannelPipeline> extra) throws IOException {
+        return start(address, settings, onSession, extra, ConnectionLimits.DEFAULTS);
+    }
+
+    static NettyHttpServer start(URI address, HttpServerSettings settings, Consumer<McpTransport> onSession,
+            Consumer<ChannelPipeline> extra, ConnectionLimits limits) throws IOException {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(onSession, "onSession");
@@ -119,6 +127,7 @@ public final class NettyHttpServer implements Serving {
         ServerContext context = new ServerContext(settings, path, sessions, onSession, producers);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                 new DefaultThreadFactory("jmcp-http-" + SERVERS.incrementAndGet(), true), NioIoHandler.newFactory());
+        ServerChannelInitializer initializer = new ServerChannelInitializer(context, address.getHost(), extra, limits);
         Channel channel;
         try {
             channel = new ServerBootstrap()
@@ -127,7 +136,7 @@ public final class NettyHttpServer implements Serving {
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
                             settings.writeBufferHighWaterMark() / 2, settings.writeBufferHighWaterMark()))
-                    .childHandler(new ServerChannelInitializer(context, address.getHost(), extra))
+                    .childHandler(initializer)
                     .bind(new InetSocketAddress(host, port))
                     .syncUninterruptibly()
                     .channel();
@@ -145,7 +154,7 @@ public final class NettyHttpServer implements Serving {
         String hostText = address.getHost();
         URI uri = URI.create("http://" + hostText + ":" + bound + path);
         LOG.log(Level.INFO, "serving MCP at {0}", uri);
-        return new NettyHttpServer(group, producers, channel, sessions, idleCheck, uri);
+        return new NettyHttpServer(group, producers, channel, sessions, initializer, idleCheck, uri);
     }
 
     /** @return the MCP endpoint with the port actually bound, such as {@code http://127.0.0.1:53817/mcp}; never null */
@@ -162,6 +171,16 @@ public final class NettyHttpServer implements Serving {
     /** @return how many sessions are open */
     public int sessionCount() {
         return sessions.size();
+    }
+
+    /** @return how many connections are open, out of {@code maxConnections} */
+    int connectionCount() {
+        return (int) connections.connections().used();
+    }
+
+    /** @return the bytes of request bodies being read, out of {@code maxBufferedRequestBytes} */
+    long bufferedRequestBytes() {
+        return connections.requestBytes().used();
     }
 
     /** Stops listening, ends every session and stops the event-loop and body threads; idempotent. */

@@ -1,0 +1,71 @@
+package dev.jmcp.transport.netty;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jmcp.transport.netty.internal.ConnectionLimits;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The bytes of request bodies being read, over all connections, stay within
+ * {@code maxBufferedRequestBytes}: a body that would go over gets 503 naming the setting, and the
+ * bytes are given back when a body completes, is refused, or its connection closes. Real sockets
+ * on 127.0.0.1; the server's count is awaited, since it changes on the server's threads.
+ */
+@ExtendWith(LeakCheck.class)
+class RequestBodyBudgetTest {
+    private static final int BUDGET = 100_000;
+    private static final int DECLARED = 90_000;
+    private static final int PART = 60_000;
+    private static final String HEAD = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Accept: application/json, text/event-stream\r\nContent-Length: " + DECLARED + "\r\n\r\n";
+
+    private NettyHttpServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        Duration long_ = Duration.ofSeconds(30);
+        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), HttpServerSettings.DEFAULTS,
+                transport -> { }, null, new ConnectionLimits(long_, long_, 64, BUDGET));
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private void awaitBuffered(long bytes) throws InterruptedException {
+        RawSocket.await(bytes + " bytes buffered", () -> server.bufferedRequestBytes() == bytes);
+    }
+
+    @Test
+    void aBodyBeyondTheBudgetIs503NamingTheSettingAndEveryByteComesBack() throws Exception {
+        try (RawSocket first = new RawSocket(server.uri()); RawSocket second = new RawSocket(server.uri())) {
+            first.send(HEAD + "x".repeat(PART));
+            awaitBuffered(PART);
+            String refused = second.send(HEAD + "x".repeat(PART)).readToEnd();
+            assertTrue(refused.startsWith("HTTP/1.1 503 "), refused);
+            assertTrue(refused.contains("retry-after: 1"), refused);
+            assertTrue(refused.contains("\"error\":{\"code\":-32603,\"message\":\"the server is reading too many "
+                    + "request bodies at once: maxBufferedRequestBytes=100000; try again later\"}"), refused);
+            awaitBuffered(PART);
+            String answered = first.send("x".repeat(DECLARED - PART)).readUntil("\r\n\r\n");
+            assertTrue(answered.startsWith("HTTP/1.1 400 "), "the complete body was read: " + answered);
+            awaitBuffered(0);
+        }
+    }
+
+    @Test
+    void aBodyCutOffByItsPeerGivesItsBytesBack() throws Exception {
+        try (RawSocket socket = new RawSocket(server.uri())) {
+            socket.send(HEAD + "x".repeat(PART));
+            awaitBuffered(PART);
+        }
+        awaitBuffered(0);
+    }
+}
