@@ -24,7 +24,9 @@
  * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
  * (false), {@code legacySsePath} ({@code /sse}), {@code legacyMessagesPath} ({@code /messages}),
  * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s),
- * {@code maxBodyProducers} (64); the
+ * {@code maxBodyProducers} (64), {@code maxInitialLineBytes} (4 KiB), {@code maxHeaderBytes} (8 KiB),
+ * {@code requestReadTimeout} (30 s), {@code connectionIdleTimeout} (60 s), {@code maxConnections}
+ * (2,048), {@code maxBufferedRequestBytes} (64 MiB); the
  * longest request body is the codec's {@code maxMessageBytes} (16 MiB). The client's are those of
  * {@link dev.jmcp.transport.netty.HttpClientSettings}: {@code connectTimeout} (10 s),
  * {@code reconnectDelay} (1 s), {@code maxReconnectAttempts} (5), {@code closeTimeout} (2 s),

@@ -46,6 +46,14 @@ public final class HttpServerSettings {
     public static final int DEFAULT_MAX_INITIAL_LINE_BYTES = 4096;
     /** 8,192 bytes, Netty's default: MCP's own headers are short. */
     public static final int DEFAULT_MAX_HEADER_BYTES = 8192;
+    /** 30 seconds: a 16 MiB body needs about 4.5 Mbit/s to arrive in time. */
+    public static final Duration DEFAULT_REQUEST_READ_TIMEOUT = Duration.ofSeconds(30);
+    /** 60 seconds: longer than a client's pause between requests, as long as common proxies keep theirs. */
+    public static final Duration DEFAULT_CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(60);
+    /** 2,048 connections: two per session at the default maxSessions, well under a JVM's usual descriptor limit. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 2048;
+    /** 64 MiB: four bodies of the default maxMessageBytes at once. */
+    public static final long DEFAULT_MAX_BUFFERED_REQUEST_BYTES = 64L * 1024 * 1024;
 
     /** The defaults, with {@link McpCodec#defaults()}. */
     public static final HttpServerSettings DEFAULTS = builder().build();
@@ -68,6 +76,10 @@ public final class HttpServerSettings {
     private final int maxBodyProducers;
     private final int maxInitialLineBytes;
     private final int maxHeaderBytes;
+    private final Duration requestReadTimeout;
+    private final Duration connectionIdleTimeout;
+    private final int maxConnections;
+    private final long maxBufferedRequestBytes;
 
     private HttpServerSettings(Builder b) {
         this.codec = b.codec;
@@ -88,6 +100,10 @@ public final class HttpServerSettings {
         this.maxBodyProducers = b.maxBodyProducers;
         this.maxInitialLineBytes = b.maxInitialLineBytes;
         this.maxHeaderBytes = b.maxHeaderBytes;
+        this.requestReadTimeout = b.requestReadTimeout;
+        this.connectionIdleTimeout = b.connectionIdleTimeout;
+        this.maxConnections = b.maxConnections;
+        this.maxBufferedRequestBytes = b.maxBufferedRequestBytes;
     }
 
     /** @return a builder that starts from the defaults */
@@ -104,7 +120,9 @@ public final class HttpServerSettings {
                 .jsonResponses(jsonResponses).legacyPaths(legacySsePath, legacyMessagesPath)
                 .maxSessions(maxSessions).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
                 .maxBodyProducers(maxBodyProducers).maxInitialLineBytes(maxInitialLineBytes)
-                .maxHeaderBytes(maxHeaderBytes);
+                .maxHeaderBytes(maxHeaderBytes).requestReadTimeout(requestReadTimeout)
+                .connectionIdleTimeout(connectionIdleTimeout).maxConnections(maxConnections)
+                .maxBufferedRequestBytes(maxBufferedRequestBytes);
     }
 
     /** @return reads requests and writes responses */
@@ -231,6 +249,44 @@ public final class HttpServerSettings {
         return maxHeaderBytes;
     }
 
+    /**
+     * @return the time from a request's first byte to its last: a deadline for the whole request
+     *         (head and body), not a limit on the pauses between bytes, so a peer that trickles bytes
+     *         is held to it too. A request not in by then gets 408 (or nothing, when a response is
+     *         being written on its connection) and the connection is closed
+     */
+    public Duration requestReadTimeout() {
+        return requestReadTimeout;
+    }
+
+    /**
+     * @return how long a connection is kept with no request being read, none waiting for its answer
+     *         and no response being written; it is then closed without a word. A connection with an
+     *         open SSE stream, however quiet, or a response its client reads slowly, is never idle
+     */
+    public Duration connectionIdleTimeout() {
+        return connectionIdleTimeout;
+    }
+
+    /**
+     * @return the most connections open at once; one beyond it is answered 503 at once, without its
+     *         request being read, and closed. Keep it under the process's descriptor limit
+     *         ({@code ulimit -n}) less what sessions' files and the rest of the process need
+     */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /**
+     * @return the most bytes of request bodies being read at once, over all connections: a body is
+     *         counted as it arrives and until it is complete (or its connection closes). A body that
+     *         would go over gets 503 with {@code Retry-After}, and its connection is closed. At
+     *         least the codec's {@code maxMessageBytes}, so that the longest body can be read
+     */
+    public long maxBufferedRequestBytes() {
+        return maxBufferedRequestBytes;
+    }
+
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */
     public int maxRequestBytes() {
         return (int) Math.min(Integer.MAX_VALUE, codec.limits().maxMessageBytes());
@@ -246,7 +302,9 @@ public final class HttpServerSettings {
                 + ", legacyMessagesPath=" + legacyMessagesPath + ", maxSessions=" + maxSessions
                 + ", ioThreads=" + ioThreads + ", sseKeepAliveInterval=" + sseKeepAliveInterval
                 + ", maxBodyProducers=" + maxBodyProducers + ", maxInitialLineBytes=" + maxInitialLineBytes
-                + ", maxHeaderBytes=" + maxHeaderBytes + "]";
+                + ", maxHeaderBytes=" + maxHeaderBytes + ", requestReadTimeout=" + requestReadTimeout
+                + ", connectionIdleTimeout=" + connectionIdleTimeout + ", maxConnections=" + maxConnections
+                + ", maxBufferedRequestBytes=" + maxBufferedRequestBytes + "]";
     }
 
     /**
@@ -274,6 +332,10 @@ public final class HttpServerSettings {
         private int maxBodyProducers = DEFAULT_MAX_BODY_PRODUCERS;
         private int maxInitialLineBytes = DEFAULT_MAX_INITIAL_LINE_BYTES;
         private int maxHeaderBytes = DEFAULT_MAX_HEADER_BYTES;
+        private Duration requestReadTimeout = DEFAULT_REQUEST_READ_TIMEOUT;
+        private Duration connectionIdleTimeout = DEFAULT_CONNECTION_IDLE_TIMEOUT;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
+        private long maxBufferedRequestBytes = DEFAULT_MAX_BUFFERED_REQUEST_BYTES;
 
         private Builder() {
         }
@@ -397,8 +459,46 @@ public final class HttpServerSettings {
             return this;
         }
 
-        /** @return the settings */
+        /** @param value positive; see {@link HttpServerSettings#requestReadTimeout()} */
+        public Builder requestReadTimeout(Duration value) {
+            this.requestReadTimeout = positive(value, "requestReadTimeout");
+            return this;
+        }
+
+        /** @param value positive; see {@link HttpServerSettings#connectionIdleTimeout()} */
+        public Builder connectionIdleTimeout(Duration value) {
+            this.connectionIdleTimeout = positive(value, "connectionIdleTimeout");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#maxConnections()} */
+        public Builder maxConnections(int value) {
+            this.maxConnections = (int) atLeast(value, 1, "maxConnections");
+            return this;
+        }
+
+        /**
+         * @param value at least 1, and checked by {@link #build()} against the codec's
+         *              {@code maxMessageBytes}; see {@link HttpServerSettings#maxBufferedRequestBytes()}
+         */
+        public Builder maxBufferedRequestBytes(long value) {
+            this.maxBufferedRequestBytes = atLeast(value, 1, "maxBufferedRequestBytes");
+            return this;
+        }
+
+        /**
+         * @return the settings
+         * @throws IllegalArgumentException when {@code maxBufferedRequestBytes} is less than the
+         *         codec's {@code maxMessageBytes}: a body of that length could never be read
+         */
         public HttpServerSettings build() {
+            long maxMessageBytes = codec.limits().maxMessageBytes();
+            // a body is read whole into memory, so none is longer than an int's worth (see maxRequestBytes)
+            if (maxBufferedRequestBytes < Math.min(Integer.MAX_VALUE, maxMessageBytes)) {
+                throw new IllegalArgumentException("maxBufferedRequestBytes=" + maxBufferedRequestBytes + " is less "
+                        + "than the codec's maxMessageBytes=" + maxMessageBytes + ": a body that long could never be "
+                        + "read; raise maxBufferedRequestBytes or lower maxMessageBytes");
+            }
             return new HttpServerSettings(this);
         }
 

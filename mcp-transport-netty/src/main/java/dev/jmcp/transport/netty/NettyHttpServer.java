@@ -3,7 +3,6 @@ package dev.jmcp.transport.netty;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.transport.netty.internal.BodyProducers;
-import dev.jmcp.transport.netty.internal.ConnectionLimits;
 import dev.jmcp.transport.netty.internal.ServerChannelInitializer;
 import dev.jmcp.transport.netty.internal.ServerContext;
 import dev.jmcp.transport.netty.internal.SessionRegistry;
@@ -41,7 +40,11 @@ import java.util.function.Consumer;
  *
  * <p>It listens on a loopback address unless {@link HttpServerSettings#allowRemoteBind()} says
  * otherwise, validates {@code Host} (421) and {@code Origin} (403) on every request, and ends
- * sessions idle for {@link HttpServerSettings#sessionIdleTimeout()}. Threads:
+ * sessions idle for {@link HttpServerSettings#sessionIdleTimeout()}. It holds at most
+ * {@link HttpServerSettings#maxConnections()} connections, closes those whose request does not
+ * arrive within {@link HttpServerSettings#requestReadTimeout()} or that sit idle for
+ * {@link HttpServerSettings#connectionIdleTimeout()}, and reads at most
+ * {@link HttpServerSettings#maxBufferedRequestBytes()} of request bodies at once. Threads:
  * {@link HttpServerSettings#ioThreads()} daemon event-loop threads named
  * {@code jmcp-http-<n>-<k>}, which also run the idle check, and up to
  * {@link HttpServerSettings#maxBodyProducers()} daemon threads named {@code jmcp-http-body-<k>},
@@ -97,11 +100,6 @@ public final class NettyHttpServer implements Serving {
 
     static NettyHttpServer start(URI address, HttpServerSettings settings, Consumer<McpTransport> onSession,
             Consumer<ChannelPipeline> extra) throws IOException {
-        return start(address, settings, onSession, extra, ConnectionLimits.DEFAULTS);
-    }
-
-    static NettyHttpServer start(URI address, HttpServerSettings settings, Consumer<McpTransport> onSession,
-            Consumer<ChannelPipeline> extra, ConnectionLimits limits) throws IOException {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(onSession, "onSession");
@@ -127,7 +125,7 @@ public final class NettyHttpServer implements Serving {
         ServerContext context = new ServerContext(settings, path, sessions, onSession, producers);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                 new DefaultThreadFactory("jmcp-http-" + SERVERS.incrementAndGet(), true), NioIoHandler.newFactory());
-        ServerChannelInitializer initializer = new ServerChannelInitializer(context, address.getHost(), extra, limits);
+        ServerChannelInitializer initializer = new ServerChannelInitializer(context, address.getHost(), extra);
         Channel channel;
         try {
             channel = new ServerBootstrap()

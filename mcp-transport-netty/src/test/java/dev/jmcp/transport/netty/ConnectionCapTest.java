@@ -3,10 +3,8 @@ package dev.jmcp.transport.netty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.transport.netty.internal.ConnectionLimits;
 import java.io.IOException;
 import java.net.URI;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,10 +21,8 @@ class ConnectionCapTest {
 
     @BeforeEach
     void start() throws IOException {
-        Duration long_ = Duration.ofSeconds(30);
-        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), HttpServerSettings.DEFAULTS,
-                transport -> { }, null,
-                new ConnectionLimits(long_, long_, 2, ConnectionLimits.DEFAULT_MAX_BUFFERED_REQUEST_BYTES));
+        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"),
+                HttpServerSettings.builder().maxConnections(2).build(), transport -> { });
     }
 
     @AfterEach

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.lifecycle.Implementation;
-import dev.jmcp.transport.netty.internal.ConnectionLimits;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -40,7 +39,8 @@ class ConnectionTimeoutsTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), HttpServerSettings.DEFAULTS,
+        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"),
+                HttpServerSettings.builder().requestReadTimeout(READ).connectionIdleTimeout(IDLE).build(),
                 transport -> sessions.add(ServerSession.builder(transport)
                         .serverInfo(Implementation.of("timeouts", "1"))
                         .requestHandler("block", (params, context) -> {
@@ -48,8 +48,7 @@ class ConnectionTimeoutsTest {
                             release.await(10, TimeUnit.SECONDS);
                             return null;
                         })
-                        .build()),
-                null, new ConnectionLimits(READ, IDLE, 64, ConnectionLimits.DEFAULT_MAX_BUFFERED_REQUEST_BYTES));
+                        .build()));
     }
 
     @AfterEach

@@ -2,10 +2,10 @@ package dev.jmcp.transport.netty;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.transport.netty.internal.ConnectionLimits;
+import dev.jmcp.schema.codec.CodecLimits;
+import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
 import java.net.URI;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,9 +29,10 @@ class RequestBodyBudgetTest {
 
     @BeforeEach
     void start() throws IOException {
-        Duration long_ = Duration.ofSeconds(30);
-        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), HttpServerSettings.DEFAULTS,
-                transport -> { }, null, new ConnectionLimits(long_, long_, 64, BUDGET));
+        // the longest body must fit the budget alone; the settings refuse a budget below it
+        McpCodec codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(BUDGET)).build();
+        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"),
+                HttpServerSettings.builder().codec(codec).maxBufferedRequestBytes(BUDGET).build(), transport -> { });
     }
 
     @AfterEach

@@ -45,33 +45,24 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     private final List<String> allowedHosts;
     private final Consumer<ChannelPipeline> extra;
     private final ResponseBodies bodies;
-    private final ConnectionLimits limits;
     private final Budget connections;
     private final Budget requestBytes;
-
-    /** The same, with {@link ConnectionLimits#DEFAULTS}. */
-    public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra) {
-        this(context, servedHost, extra, ConnectionLimits.DEFAULTS);
-    }
 
     /**
      * @param context     the server's shared state; never null
      * @param servedHost  the host of the address the server was asked to serve, which requests may
      *                    always name in {@code Host}; never null
      * @param extra       adds handlers for tests (at the head, to watch the bytes); may be null
-     * @param limits      the connections' timeouts and budgets; never null
      */
-    public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra,
-            ConnectionLimits limits) {
+    public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra) {
         this.context = Objects.requireNonNull(context, "context");
         List<String> hosts = new ArrayList<>(context.settings().allowedHosts());
         hosts.add(servedHost.toLowerCase(java.util.Locale.ROOT));
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
         this.bodies = context.bodies();
-        this.limits = Objects.requireNonNull(limits, "limits");
-        this.connections = new Budget(limits.maxConnections());
-        this.requestBytes = new Budget(limits.maxBufferedRequestBytes());
+        this.connections = new Budget(context.settings().maxConnections());
+        this.requestBytes = new Budget(context.settings().maxBufferedRequestBytes());
     }
 
     /** @return the open connections, out of {@code maxConnections} */
@@ -88,7 +79,8 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     protected void initChannel(SocketChannel channel) {
         if (!connections.tryTake(1)) {
             channel.pipeline().addLast("http", new HttpResponseEncoder());
-            channel.pipeline().addLast("refusal", new ConnectionRefusal(limits.maxConnections(), context.codec()));
+            channel.pipeline().addLast("refusal", new ConnectionRefusal(context.settings().maxConnections(),
+                    context.codec()));
             return;
         }
         channel.closeFuture().addListener(closed -> connections.giveBack(1));
@@ -98,8 +90,8 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     /** Adds this server's handlers to {@code pipeline}: package-private so that tests run the real pipeline. */
     void build(ChannelPipeline pipeline) {
         HttpServerSettings settings = context.settings();
-        ConnectionTimeouts timeouts = new ConnectionTimeouts(limits.requestReadTimeout(),
-                limits.connectionIdleTimeout(), context.codec());
+        ConnectionTimeouts timeouts = new ConnectionTimeouts(settings.requestReadTimeout(),
+                settings.connectionIdleTimeout(), context.codec());
         pipeline.addLast("requestStart", timeouts.byteWatch());
         pipeline.addLast("http", new HttpServerCodec(new HttpDecoderConfig()
                 .setMaxInitialLineLength(settings.maxInitialLineBytes())
