@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -32,6 +34,9 @@ class ConnectionTimeoutsTest {
     private static final String HEAD = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Accept: application/json, text/event-stream\r\n";
 
+    /** Far more than the socket buffers and the write buffer hold: its response waits for its reader. */
+    private static final String BIG = "~".repeat(8 << 20);
+
     private final List<ServerSession> sessions = new CopyOnWriteArrayList<>();
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
@@ -43,6 +48,8 @@ class ConnectionTimeoutsTest {
                 HttpServerSettings.builder().requestReadTimeout(READ).connectionIdleTimeout(IDLE).build(),
                 transport -> sessions.add(ServerSession.builder(transport)
                         .serverInfo(Implementation.of("timeouts", "1"))
+                        .requestHandler("resources/read", (params, context) -> ReadResourceResult.of(
+                                TextResourceContents.of("mem:///big", "text/plain", BIG)))
                         .requestHandler("block", (params, context) -> {
                             entered.countDown();
                             release.await(10, TimeUnit.SECONDS);
@@ -146,6 +153,21 @@ class ConnectionTimeoutsTest {
     @Test
     void aPostThatAskedToContinueOutlivesTheIdleTimeoutWaitingForItsAnswer() throws Exception {
         assertAnsweredAfterTheIdleTimeout(true);
+    }
+
+    @Test
+    void aResponseItsClientReadsSlowlyOutlivesTheIdleTimeout() throws Exception {
+        String id = Raw.initialize(server.uri());
+        String body = Raw.call(8, "resources/read", "\"uri\":\"mem:///big\"");
+        try (RawSocket reader = new RawSocket(server.uri(), 16 * 1024)) {
+            reader.send(HEAD + "Mcp-Session-Id: " + id + "\r\nMCP-Protocol-Version: 2025-11-25\r\nContent-Length: "
+                    + body.length() + "\r\n\r\n" + body);
+            assertTrue(reader.readUntil("~~~~").startsWith("HTTP/1.1 200 "), "the response has begun");
+            idleTimeoutHasPassed();
+            // the stream ends (the last chunk) once the answer is out
+            String all = reader.readUntil("\r\n0\r\n\r\n");
+            assertEquals(BIG.length(), all.chars().filter(c -> c == '~').count(), "the whole answer was read");
+        }
     }
 
     private void assertAnsweredAfterTheIdleTimeout(boolean expectContinue) throws Exception {

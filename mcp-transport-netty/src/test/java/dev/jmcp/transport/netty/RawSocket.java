@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
@@ -19,7 +20,16 @@ final class RawSocket implements AutoCloseable {
 
     /** Connects to {@code uri}'s host and port; reads wait at most 10 s. */
     RawSocket(URI uri) throws IOException {
-        socket = new Socket(uri.getHost(), uri.getPort());
+        this(uri, 0);
+    }
+
+    /** The same, with a receive buffer of about {@code receiveBufferBytes} (0 for the system's), to read slowly. */
+    RawSocket(URI uri, int receiveBufferBytes) throws IOException {
+        socket = new Socket();
+        if (receiveBufferBytes > 0) {
+            socket.setReceiveBufferSize(receiveBufferBytes);
+        }
+        socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 10_000);
         socket.setSoTimeout(10_000);
         in = socket.getInputStream();
     }
@@ -50,15 +60,23 @@ final class RawSocket implements AutoCloseable {
         return text();
     }
 
-    /** @return all the server sent, once it includes {@code marker}; throws at the end of the stream or the timeout */
+    /**
+     * @return all the server sent, once it includes {@code marker} (and perhaps more, which later
+     *         calls see too); throws at the end of the stream or the timeout
+     */
     String readUntil(String marker) throws IOException {
-        while (!text().contains(marker)) {
-            int b = in.read();
-            if (b < 0) {
+        String window = text();
+        byte[] buffer = new byte[8192];
+        while (!window.contains(marker)) {
+            int n = in.read(buffer);
+            if (n < 0) {
                 throw new IOException("the server closed the connection before sending " + marker + "; sent:\n"
                         + text());
             }
-            received.write(b);
+            received.write(buffer, 0, n);
+            // only the new bytes, and the end of the old that a marker could straddle, need searching
+            window = window.substring(Math.max(0, window.length() - marker.length()))
+                    + new String(buffer, 0, n, StandardCharsets.ISO_8859_1);
         }
         return text();
     }
