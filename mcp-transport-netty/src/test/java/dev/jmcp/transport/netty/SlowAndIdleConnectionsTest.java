@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * a connection the server must close is read to its end under a 10 s socket timeout.
  */
 @ExtendWith(LeakCheck.class)
-class ConnectionTimeoutsTest {
+class SlowAndIdleConnectionsTest {
     private static final Duration READ = Duration.ofMillis(500);
     private static final Duration IDLE = Duration.ofMillis(500);
     private static final String HEAD = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
