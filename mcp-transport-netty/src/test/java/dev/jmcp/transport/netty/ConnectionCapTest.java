@@ -33,6 +33,7 @@ class ConnectionCapTest {
     private static void assertRefused(String response) {
         assertTrue(response.startsWith("HTTP/1.1 503 "), response);
         assertTrue(response.contains("connection: close"), response);
+        assertTrue(response.contains("retry-after: 1"), response);
         assertTrue(response.contains("\"error\":{\"code\":-32603,\"message\":\"too many connections: "
                 + "maxConnections=2; try again later\"}"), response);
     }

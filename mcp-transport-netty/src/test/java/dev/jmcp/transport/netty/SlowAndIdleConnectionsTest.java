@@ -155,13 +155,18 @@ class SlowAndIdleConnectionsTest {
         assertAnsweredAfterTheIdleTimeout(true);
     }
 
+    /** @return the head of a POST of {@code body} in session {@code id}, with {@code more} header lines */
+    private static String sessionPost(String id, String body, String more) {
+        return HEAD + "Mcp-Session-Id: " + id + "\r\nMCP-Protocol-Version: 2025-11-25\r\nContent-Length: "
+                + body.length() + "\r\n" + more + "\r\n";
+    }
+
     @Test
     void aResponseItsClientReadsSlowlyOutlivesTheIdleTimeout() throws Exception {
         String id = Raw.initialize(server.uri());
         String body = Raw.call(8, "resources/read", "\"uri\":\"mem:///big\"");
         try (RawSocket reader = new RawSocket(server.uri(), 16 * 1024)) {
-            reader.send(HEAD + "Mcp-Session-Id: " + id + "\r\nMCP-Protocol-Version: 2025-11-25\r\nContent-Length: "
-                    + body.length() + "\r\n\r\n" + body);
+            reader.send(sessionPost(id, body, "") + body);
             assertTrue(reader.readUntil("~~~~").startsWith("HTTP/1.1 200 "), "the response has begun");
             idleTimeoutHasPassed();
             // the stream ends (the last chunk) once the answer is out
@@ -174,8 +179,7 @@ class SlowAndIdleConnectionsTest {
         String id = Raw.initialize(server.uri());
         String body = Raw.call(7, "block", "");
         try (RawSocket post = new RawSocket(server.uri())) {
-            post.send(HEAD + "Mcp-Session-Id: " + id + "\r\nMCP-Protocol-Version: 2025-11-25\r\nContent-Length: "
-                    + body.length() + "\r\n" + (expectContinue ? "Expect: 100-continue\r\n" : "") + "\r\n");
+            post.send(sessionPost(id, body, expectContinue ? "Expect: 100-continue\r\n" : ""));
             if (expectContinue) {
                 assertTrue(post.readUntil("\r\n\r\n").startsWith("HTTP/1.1 100 "), post.text());
             }

@@ -1,17 +1,16 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.schema.codec.McpCodec;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.ReferenceCountUtil;
 import java.util.Objects;
 
 /**
  * The whole pipeline, after an HTTP encoder, of a connection beyond {@code maxConnections}: as soon
- * as it opens it gets 503 with a JSON-RPC error naming the setting, without waiting for its
- * request, and is closed once that has been written. What the client sends is dropped.
+ * as it opens it gets 503 with {@code Retry-After} and a JSON-RPC error naming the setting, without
+ * waiting for its request (reading it is what a flood of connections would make the server wait
+ * for), and is closed once that has been written. What the client sends is dropped.
  */
 public final class ConnectionRefusal extends ChannelInboundHandlerAdapter {
     private final int maxConnections;
@@ -28,8 +27,8 @@ public final class ConnectionRefusal extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        HttpErrors.sendAndClose(ctx, HttpErrors.error(HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
-                "too many connections: maxConnections=" + maxConnections + "; try again later", codec));
+        HttpErrors.sendAndClose(ctx, HttpErrors.busy("too many connections: maxConnections=" + maxConnections
+                + "; try again later", codec));
     }
 
     @Override

@@ -72,6 +72,18 @@ public final class HttpErrors {
         return payload instanceof JsonRpcRequest request ? request.id() : null;
     }
 
+    /**
+     * @return a 503 for a server too busy to take the request now, whatever it says: a JSON-RPC
+     *         error without an id ({@code -32603}) and {@code Retry-After: 1}, since what is spent
+     *         (connections, body bytes) comes back as soon as other requests finish
+     */
+    public static FullHttpResponse busy(String message, McpCodec codec) {
+        FullHttpResponse response = error(HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR, message,
+                codec);
+        response.headers().setInt(HttpHeaderNames.RETRY_AFTER, 1);
+        return response;
+    }
+
     /** @return a response without a body */
     public static FullHttpResponse empty(HttpResponseStatus status) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);

@@ -1,13 +1,9 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.schema.codec.McpCodec;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.lang.System.Logger.Level;
@@ -23,8 +19,6 @@ import java.util.Objects;
  */
 public final class RequestBodyBudget extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(RequestBodyBudget.class.getName());
-    /** Seconds: bodies complete or time out within requestReadTimeout, and most much sooner. */
-    private static final int RETRY_AFTER_SECONDS = 1;
 
     private final Budget budget;
     private final McpCodec codec;
@@ -74,11 +68,8 @@ public final class RequestBodyBudget extends ChannelInboundHandlerAdapter {
         giveBack();
         LOG.log(Level.DEBUG, "refused a request body on {0}: maxBufferedRequestBytes={1} are taken", ctx.channel(),
                 budget.limit());
-        FullHttpResponse response = HttpErrors.error(HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
-                "the server is reading too many request bodies at once: maxBufferedRequestBytes=" + budget.limit()
-                + "; try again later", codec);
-        response.headers().setInt(HttpHeaderNames.RETRY_AFTER, RETRY_AFTER_SECONDS);
-        HttpErrors.sendAndClose(ctx, response);
+        HttpErrors.sendAndClose(ctx, HttpErrors.busy("the server is reading too many request bodies at once: "
+                + "maxBufferedRequestBytes=" + budget.limit() + "; try again later", codec));
     }
 
     @Override
