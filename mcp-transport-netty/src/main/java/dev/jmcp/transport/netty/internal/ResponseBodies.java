@@ -18,7 +18,6 @@ import java.io.SequenceInputStream;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.LongConsumer;
 
 /**
  * Turns a message into the pieces of a response body, where it costs least. A message whose
@@ -51,17 +50,16 @@ public final class ResponseBodies {
      * @param payload the message
      * @param tail    bytes after the message; may be empty
      * @param last    whether the body ends the response
-     * @param onEnd   told the byte count once the whole body has been read; may be null
      * @throws IOException when a message for the loop cannot be encoded
      */
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
-            boolean last, LongConsumer onEnd) throws IOException {
+            boolean last) throws IOException {
         if (!BlobScan.readsSource(payload)) {
             InputStream json = codec.encode(payload);
             InputStream whole = head.length == 0 && tail.length == 0 ? json
                     : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
                             new ByteArrayInputStream(tail))));
-            return new HttpContentInput(whole, chunkBytes, last, onEnd);
+            return new HttpContentInput(whole, chunkBytes, last);
         }
         ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
         if (chunked == null) {
@@ -72,17 +70,17 @@ public final class ResponseBodies {
             out.write(head);
             codec.write(payload, out);
             out.write(tail);
-        }, producers, chunkBytes, last, onEnd, chunked::resumeTransfer, describe(payload));
+        }, producers, chunkBytes, last, chunked::resumeTransfer, describe(payload));
     }
 
-    /** @return a body of bytes alone */
-    ChunkedInput<HttpContent> of(byte[] bytes, boolean last, LongConsumer onEnd) {
-        return new HttpContentInput(new ByteArrayInputStream(bytes), chunkBytes, last, onEnd);
+    /** @return a body of bytes in memory alone */
+    ChunkedInput<HttpContent> of(InputStream bytes, boolean last) {
+        return new HttpContentInput(bytes, chunkBytes, last);
     }
 
     /** @return a body of {@code payload} alone */
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, JsonRpcPayload payload, boolean last) throws IOException {
-        return of(ctx, NOTHING, payload, NOTHING, last, null);
+        return of(ctx, NOTHING, payload, NOTHING, last);
     }
 
     private static String describe(JsonRpcPayload payload) {

@@ -17,15 +17,23 @@ import java.util.function.Consumer;
  * @param onSession receives each new session's transport, not yet started; never null
  * @param producers encode, off the event loops, the bodies that read a blob's file or stream;
  *                  never null
+ * @param replay    the bytes all sessions keep for replay; never null
  */
 public record ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
-        Consumer<McpTransport> onSession, BodyProducers producers) {
+        Consumer<McpTransport> onSession, BodyProducers producers, ReplayBudget replay) {
     public ServerContext {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(onSession, "onSession");
         Objects.requireNonNull(producers, "producers");
+        Objects.requireNonNull(replay, "replay");
+    }
+
+    /** A context whose replay budget is the default {@code maxReplayBytes}. */
+    public ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
+            Consumer<McpTransport> onSession, BodyProducers producers) {
+        this(settings, path, sessions, onSession, producers, new ReplayBudget(ReplayBudget.DEFAULT_MAX_REPLAY_BYTES));
     }
 
     /** @return what makes the response bodies, with the settings' codec and {@code chunkBytes} */

@@ -8,7 +8,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -23,23 +22,48 @@ final class SessionStreamWriter {
     private final StreamRoutes routes;
     private final EventReplayBuffer replay;
 
-    SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings) {
+    SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings,
+            ReplayBudget budget) {
         this.session = session;
         this.lock = lock;
         this.routes = routes;
-        this.replay = new EventReplayBuffer(settings.replayBufferEvents(), settings.replayBufferBytes(),
+        this.replay = new EventReplayBuffer(settings.replayBufferEvents(), settings.replayBufferBytes(), budget,
                 this::evicted);
     }
 
-    /** @return how many events were written */
+    /**
+     * Writes what {@code stream} sent after {@code afterSeq} again: the bytes as they were sent; a
+     * message never written yet (its connection was gone) for the first time; for an answer whose
+     * bytes are not kept, an error that answers the same requests and says why.
+     *
+     * @return how many events were written
+     */
     int replay(EventStream stream, long afterSeq) {
-        List<EventReplayBuffer.Entry> entries = replay.after(stream.number, afterSeq);
-        for (EventReplayBuffer.Entry entry : entries) {
-            stream.channel.write(SseEvent.message(stream.eventId(entry.seq()), entry.payload(), null));
+        replay.abandonWrites(stream.number);
+        int written = 0;
+        for (EventReplayBuffer.Entry entry : replay.after(stream.number, afterSeq)) {
+            String id = stream.eventId(entry.seq());
+            Object event;
+            if (entry.kept() != null) {
+                event = entry.kept();
+            } else if (entry.payload() != null) {
+                event = SseEvent.message(id, entry.payload(), record(entry));
+            } else if (!entry.answers().isEmpty()) {
+                event = SseEvent.message(id, ReplayLoss.answer(entry), null);
+            } else {
+                continue; // a notification whose bytes are gone: nothing waits for it
+            }
+            stream.channel.write(event);
+            written++;
         }
         stream.deliveredSeq = stream.lastSeq;
         stream.channel.flush();
-        return entries.size();
+        return written;
+    }
+
+    /** Gives back every byte the session keeps for replay; for a session that ends. */
+    void release() {
+        replay.clear();
     }
 
     void attach(EventStream stream, Channel channel) {
@@ -101,15 +125,13 @@ final class SessionStreamWriter {
             sendSseHead(stream, session.protocolVersion());
         }
         long seq = stream.nextSeq();
+        stream.retained++;
         EventReplayBuffer.Entry entry = replay.add(stream.number, seq, payload);
-        if (!entry.evicted()) {
-            stream.retained++;
-        }
         CompletableFuture<Void> taken = CompletableFuture.completedFuture(null);
         if (stream.live() && stream.headSent) {
             stream.deliveredSeq = seq;
             taken = completion(stream.channel.writeAndFlush(
-                    SseEvent.message(stream.eventId(seq), payload, bytes -> sized(entry, bytes))));
+                    SseEvent.message(stream.eventId(seq), payload, record(entry))));
         }
         if (last) {
             complete(stream);
@@ -130,10 +152,12 @@ final class SessionStreamWriter {
         stream.channel = null;
     }
 
-    private void sized(EventReplayBuffer.Entry entry, long bytes) {
-        synchronized (lock) {
-            replay.sized(entry, bytes);
-        }
+    private EventRecording record(EventReplayBuffer.Entry entry) {
+        return replay.record(entry, recording -> {
+            synchronized (lock) {
+                replay.over(entry, recording);
+            }
+        });
     }
 
     private void evicted(EventReplayBuffer.Entry entry) {
