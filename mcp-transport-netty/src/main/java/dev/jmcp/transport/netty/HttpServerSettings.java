@@ -26,6 +26,12 @@ public final class HttpServerSettings {
     public static final int DEFAULT_REPLAY_BUFFER_EVENTS = 1000;
     /** 16 MiB. */
     public static final long DEFAULT_REPLAY_BUFFER_BYTES = 16L * 1024 * 1024;
+    /**
+     * A quarter of the largest heap ({@code Runtime.maxMemory()}), at most 256 MiB: replay is a
+     * convenience, and must never take the memory that the answers being made and written need.
+     */
+    public static final long DEFAULT_MAX_REPLAY_BYTES = Math.min(256L * 1024 * 1024,
+            Runtime.getRuntime().maxMemory() / 4);
     /** 64 KiB: a slow client makes the server hold about this much of a response, not the whole of it. */
     public static final int DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK = 64 * 1024;
     /** 8 KiB. */
@@ -57,6 +63,7 @@ public final class HttpServerSettings {
     private final Duration sessionIdleTimeout;
     private final int replayBufferEvents;
     private final long replayBufferBytes;
+    private final long maxReplayBytes;
     private final int writeBufferHighWaterMark;
     private final int chunkBytes;
     private final boolean jsonResponses;
@@ -77,6 +84,7 @@ public final class HttpServerSettings {
         this.sessionIdleTimeout = b.sessionIdleTimeout;
         this.replayBufferEvents = b.replayBufferEvents;
         this.replayBufferBytes = b.replayBufferBytes;
+        this.maxReplayBytes = b.maxReplayBytes;
         this.writeBufferHighWaterMark = b.writeBufferHighWaterMark;
         this.chunkBytes = b.chunkBytes;
         this.jsonResponses = b.jsonResponses;
@@ -99,7 +107,7 @@ public final class HttpServerSettings {
     public Builder toBuilder() {
         return new Builder().codec(codec).allowRemoteBind(allowRemoteBind).allowedOrigins(allowedOrigins)
                 .allowedHosts(allowedHosts).sessionIdleTimeout(sessionIdleTimeout)
-                .replayBufferEvents(replayBufferEvents).replayBufferBytes(replayBufferBytes)
+                .replayBufferEvents(replayBufferEvents).replayBufferBytes(replayBufferBytes).maxReplayBytes(maxReplayBytes)
                 .writeBufferHighWaterMark(writeBufferHighWaterMark).chunkBytes(chunkBytes)
                 .jsonResponses(jsonResponses).legacyPaths(legacySsePath, legacyMessagesPath)
                 .maxSessions(maxSessions).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
@@ -148,9 +156,25 @@ public final class HttpServerSettings {
         return replayBufferEvents;
     }
 
-    /** @return the most encoded bytes of written SSE events a session keeps for replay; the oldest are dropped first */
+    /**
+     * @return the most bytes of written SSE events a session keeps for replay: when a new event
+     *         makes it keep more, the oldest lose their bytes first; an event larger than this is
+     *         not kept at all. A resume that asks for an answer not kept gets a {@code -32603}
+     *         error for the same request, naming the setting, in its place
+     */
     public long replayBufferBytes() {
         return replayBufferBytes;
+    }
+
+    /**
+     * @return the most bytes of written SSE events that all sessions together keep for replay; an
+     *         event that would take more is not kept (the events already kept stay), and a resume
+     *         that asks for it gets a {@code -32603} error naming this setting in its place. A
+     *         session gives its bytes back as it drops events, and all of them when it ends; 0
+     *         keeps nothing for replay
+     */
+    public long maxReplayBytes() {
+        return maxReplayBytes;
     }
 
     /**
@@ -241,6 +265,7 @@ public final class HttpServerSettings {
         return "HttpServerSettings[allowRemoteBind=" + allowRemoteBind + ", allowedOrigins=" + allowedOrigins
                 + ", allowedHosts=" + allowedHosts + ", sessionIdleTimeout=" + sessionIdleTimeout
                 + ", replayBufferEvents=" + replayBufferEvents + ", replayBufferBytes=" + replayBufferBytes
+                + ", maxReplayBytes=" + maxReplayBytes
                 + ", writeBufferHighWaterMark=" + writeBufferHighWaterMark + ", chunkBytes=" + chunkBytes
                 + ", jsonResponses=" + jsonResponses + ", legacySsePath=" + legacySsePath
                 + ", legacyMessagesPath=" + legacyMessagesPath + ", maxSessions=" + maxSessions
@@ -263,6 +288,7 @@ public final class HttpServerSettings {
         private Duration sessionIdleTimeout = DEFAULT_SESSION_IDLE_TIMEOUT;
         private int replayBufferEvents = DEFAULT_REPLAY_BUFFER_EVENTS;
         private long replayBufferBytes = DEFAULT_REPLAY_BUFFER_BYTES;
+        private long maxReplayBytes = DEFAULT_MAX_REPLAY_BYTES;
         private int writeBufferHighWaterMark = DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK;
         private int chunkBytes = DEFAULT_CHUNK_BYTES;
         private boolean jsonResponses;
@@ -317,6 +343,12 @@ public final class HttpServerSettings {
         /** @param value at least 1; see {@link HttpServerSettings#replayBufferBytes()} */
         public Builder replayBufferBytes(long value) {
             this.replayBufferBytes = atLeast(value, 1, "replayBufferBytes");
+            return this;
+        }
+
+        /** @param value at least 0; see {@link HttpServerSettings#maxReplayBytes()} */
+        public Builder maxReplayBytes(long value) {
+            this.maxReplayBytes = atLeast(value, 0, "maxReplayBytes");
             return this;
         }
 

@@ -3,7 +3,6 @@ package dev.jmcp.transport.netty;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.transport.netty.internal.BodyProducers;
-import dev.jmcp.transport.netty.internal.ReplayBudget;
 import dev.jmcp.transport.netty.internal.ServerChannelInitializer;
 import dev.jmcp.transport.netty.internal.ServerContext;
 import dev.jmcp.transport.netty.internal.SessionRegistry;
@@ -117,8 +116,7 @@ public final class NettyHttpServer implements Serving {
         int port = address.getPort() < 0 ? 80 : address.getPort();
         SessionRegistry sessions = new SessionRegistry(settings.maxSessions());
         BodyProducers producers = new BodyProducers(settings.maxBodyProducers());
-        ServerContext context = new ServerContext(settings, path, sessions, onSession, producers,
-                new ReplayBudget(ReplayBudget.DEFAULT_MAX_REPLAY_BYTES));
+        ServerContext context = new ServerContext(settings, path, sessions, onSession, producers);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                 new DefaultThreadFactory("jmcp-http-" + SERVERS.incrementAndGet(), true), NioIoHandler.newFactory());
         Channel channel;

@@ -35,23 +35,29 @@ class ReplayFromSentBytesTest {
     private URI uri;
 
     @BeforeEach
-    void start() throws Exception {
+    void writeTheFile() throws Exception {
         byte[] bytes = new byte[FILE_BYTES];
         new Random(11).nextBytes(bytes);
         file = Files.write(dir.resolve("data.bin"), bytes);
         fileUri = file.toRealPath().toUri().toString();
+    }
+
+    private void start(HttpServerSettings settings) {
         server = McpServer.builder().serverInfo("replay", "1").resourceProvider(FileSystemResourceProvider.of(dir))
-                .build();
+                .transportProvider(new StreamableHttpTransportProvider(settings, HttpClientSettings.DEFAULTS)).build();
         uri = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
     }
 
     @AfterEach
     void stop() {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 
     @Test
     void aResumedStreamGetsTheSentBytesAfterTheFileWasDeleted() throws Exception {
+        start(HttpServerSettings.DEFAULTS);
         String session = Raw.initialize(uri);
         String sent = readOverSse(session);
         Files.delete(file);
@@ -60,11 +66,22 @@ class ReplayFromSentBytesTest {
 
     @Test
     void aResumedStreamGetsTheSentBytesAfterTheFileChanged() throws Exception {
+        start(HttpServerSettings.DEFAULTS);
         String session = Raw.initialize(uri);
         String sent = readOverSse(session);
         Files.write(file, new byte[] {1, 2, 3});
         assertEquals(sent, resume(session), "the replay is the event as it was sent");
         assertEquals(sent, resume(session), "and again, as often as the client asks");
+    }
+
+    @Test
+    void anAnswerTheServerCouldNotKeepIsResumedAsAnErrorNamingTheSetting() throws Exception {
+        start(HttpServerSettings.builder().maxReplayBytes(0).build());
+        String session = Raw.initialize(uri);
+        readOverSse(session);
+        assertEquals("id: 2-2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,"
+                + "\"message\":\"the answer to request 2 was written but is not kept for replay: the server's replay "
+                + "budget, maxReplayBytes=0, was spent\"}}\n\n", resume(session));
     }
 
     /** @return the event that answered the read, as sent: everything after the priming event */

@@ -10,17 +10,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class ReplayBudget {
     /** The setting's name, for messages. */
     static final String SETTING = "maxReplayBytes";
-    /**
-     * The default of {@code maxReplayBytes}: a quarter of the largest heap, at most 256 MiB, so that
-     * replay can never take the memory that the answers being made and written need.
-     */
-    public static final long DEFAULT_MAX_REPLAY_BYTES = Math.min(256L * 1024 * 1024,
-            Runtime.getRuntime().maxMemory() / 4);
 
     private final long max;
     private final AtomicLong used = new AtomicLong();
 
-    /** @param maxReplayBytes the setting of that name; at least 0 */
+    /** @param maxReplayBytes the setting of that name ({@link dev.jmcp.transport.netty.HttpServerSettings#maxReplayBytes()}); at least 0 */
     public ReplayBudget(long maxReplayBytes) {
         if (maxReplayBytes < 0) {
             throw new IllegalArgumentException(SETTING + " must be >= 0, was " + maxReplayBytes);

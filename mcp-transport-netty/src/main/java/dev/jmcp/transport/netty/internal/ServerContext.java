@@ -30,10 +30,10 @@ public record ServerContext(HttpServerSettings settings, String path, SessionReg
         Objects.requireNonNull(replay, "replay");
     }
 
-    /** A context whose replay budget is the default {@code maxReplayBytes}. */
+    /** A context with a replay budget of its own, of the settings' {@code maxReplayBytes}. */
     public ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
             Consumer<McpTransport> onSession, BodyProducers producers) {
-        this(settings, path, sessions, onSession, producers, new ReplayBudget(ReplayBudget.DEFAULT_MAX_REPLAY_BYTES));
+        this(settings, path, sessions, onSession, producers, new ReplayBudget(settings.maxReplayBytes()));
     }
 
     /** @return what makes the response bodies, with the settings' codec and {@code chunkBytes} */

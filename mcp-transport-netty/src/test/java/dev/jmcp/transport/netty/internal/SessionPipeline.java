@@ -34,7 +34,7 @@ final class SessionPipeline {
     final BodyProducers producers = new BodyProducers(2);
     HttpServerSettings settings = HttpServerSettings.DEFAULTS;
     SessionRegistry registry = new SessionRegistry(4);
-    ReplayBudget budget = new ReplayBudget(ReplayBudget.DEFAULT_MAX_REPLAY_BYTES);
+    ReplayBudget budget = new ReplayBudget(HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
 
     /**
      * Ends every connection and the body threads. {@code finishAndReleaseAll()} is true when a
