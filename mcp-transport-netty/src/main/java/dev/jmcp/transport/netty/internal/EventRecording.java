@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 /**
  * A copy of one SSE event taken as its bytes are written, so that a resumed stream gets exactly
  * what was sent and nothing is encoded (or read from a provider) twice. The copy takes from the
- * server's {@link ReplayBudget} as it grows; it gives up, giving back what it took, once the event
+ * server's {@link ByteBudget} as it grows; it gives up, giving back what it took, once the event
  * is larger than {@code replayBufferBytes} or the budget is spent, and the event is then not kept.
  *
  * <p>Written on the event loop of the connection that carries the event; {@link #discard} may come
@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * when the write ends or is abandoned.
  */
 final class EventRecording {
-    private final ReplayBudget budget;
+    private final ByteBudget budget;
     private final long maxBytes;
     private final Consumer<EventRecording> onOver;
     private List<byte[]> chunks = new ArrayList<>();
@@ -30,7 +30,7 @@ final class EventRecording {
      * @param maxBytes the setting {@code replayBufferBytes}: the most one event may take
      * @param onOver   told once the write has ended or was abandoned; see {@link #complete()}
      */
-    EventRecording(ReplayBudget budget, long maxBytes, Consumer<EventRecording> onOver) {
+    EventRecording(ByteBudget budget, long maxBytes, Consumer<EventRecording> onOver) {
         this.budget = budget;
         this.maxBytes = maxBytes;
         this.onOver = onOver;
@@ -45,7 +45,7 @@ final class EventRecording {
         if (bytes + n > maxBytes) {
             refuse("it is larger than replayBufferBytes=" + maxBytes);
         } else if (!budget.tryTake(n)) {
-            refuse("the server's replay budget, maxReplayBytes=" + budget.max() + ", was spent");
+            refuse("the server's replay budget, " + budget + ", was spent");
         } else {
             byte[] copy = new byte[n];
             content.getBytes(content.readerIndex(), copy);

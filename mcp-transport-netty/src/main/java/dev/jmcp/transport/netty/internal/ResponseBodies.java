@@ -7,6 +7,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.RequestId;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
@@ -25,6 +26,12 @@ import java.util.Objects;
  * {@link ProducedInput}: the loop must never wait for a disk or a provider. Any other message is
  * small, or in memory, and is encoded lazily on the loop ({@link HttpContentInput}), without a
  * thread hop. Every response body the server writes is made here, so no path can skip the check.
+ *
+ * <p>A message encoded on the loop is held in memory, encoded, until its connection has taken it
+ * (the JSON around its blobs; a 7 MiB text is 7 MiB and more): those bytes are taken from the
+ * server's {@code maxResponseBytesInMemory} budget until the body is closed. An answer that cannot
+ * get them is replaced by a {@code -32603} error for the same request whose data names the setting
+ * and its value; any other message is not written (the write fails with that message).
  */
 public final class ResponseBodies {
     private static final byte[] NOTHING = new byte[0];
@@ -32,16 +39,20 @@ public final class ResponseBodies {
     private final McpCodec codec;
     private final int chunkBytes;
     private final BodyProducers producers;
+    private final ByteBudget held;
 
     /**
      * @param codec      encodes the messages; never null
      * @param chunkBytes the most bytes per piece
      * @param producers  the threads that encode bodies which read a source; never null
+     * @param held       the server's budget for encoded messages waiting to be written
+     *                   ({@code maxResponseBytesInMemory}); never null
      */
-    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers) {
+    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers, ByteBudget held) {
         this.codec = Objects.requireNonNull(codec, "codec");
         this.chunkBytes = chunkBytes;
         this.producers = Objects.requireNonNull(producers, "producers");
+        this.held = Objects.requireNonNull(held, "held");
     }
 
     /**
@@ -50,12 +61,13 @@ public final class ResponseBodies {
      * @param payload the message
      * @param tail    bytes after the message; may be empty
      * @param last    whether the body ends the response
-     * @throws IOException when a message for the loop cannot be encoded
+     * @throws IOException when a message for the loop cannot be encoded, or is not an answer and
+     *                     cannot get its bytes from {@code maxResponseBytesInMemory}
      */
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
             boolean last) throws IOException {
         if (!BlobScan.readsSource(payload)) {
-            InputStream json = codec.encode(payload);
+            InputStream json = held(payload);
             InputStream whole = head.length == 0 && tail.length == 0 ? json
                     : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
                             new ByteArrayInputStream(tail))));
@@ -71,6 +83,23 @@ public final class ResponseBodies {
             codec.write(payload, out);
             out.write(tail);
         }, producers, chunkBytes, last, chunked::resumeTransfer, describe(payload));
+    }
+
+    /** @return {@code payload} encoded, holding its bytes of the budget until closed; or the error that replaces it */
+    private InputStream held(JsonRpcPayload payload) throws IOException {
+        InputStream json = codec.encode(payload);
+        int bytes = json.available();
+        if (held.tryTake(bytes)) {
+            return held.heldUntilClosed(json, bytes);
+        }
+        json.close();
+        String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
+                + "written already hold " + held.used() + " bytes of " + held;
+        List<RequestId> answered = StreamRoutes.answeredIds(payload);
+        if (answered.isEmpty()) {
+            throw new IOException(describe(payload) + " " + why);
+        }
+        return codec.encode(AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())));
     }
 
     /** @return a body of bytes in memory alone */

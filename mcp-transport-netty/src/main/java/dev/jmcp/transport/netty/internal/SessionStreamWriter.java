@@ -23,7 +23,7 @@ final class SessionStreamWriter {
     private final EventReplayBuffer replay;
 
     SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings,
-            ReplayBudget budget) {
+            ByteBudget budget) {
         this.session = session;
         this.lock = lock;
         this.routes = routes;
@@ -49,7 +49,7 @@ final class SessionStreamWriter {
             } else if (entry.payload() != null) {
                 event = SseEvent.message(id, entry.payload(), record(entry));
             } else if (!entry.answers().isEmpty()) {
-                event = SseEvent.message(id, ReplayLoss.answer(entry), null);
+                event = SseEvent.message(id, AnswerErrors.notKept(entry), null);
             } else {
                 continue; // a notification whose bytes are gone: nothing waits for it
             }

@@ -55,7 +55,7 @@ class ReplayBudgetTest {
 
     @Test
     void anAnswerPastTheServersBudgetIsReplayedAsAnErrorNamingMaxReplayBytes() {
-        pipe.budget = new ReplayBudget(1000);
+        pipe.budget = new ByteBudget("maxReplayBytes", 1000);
         HttpSession session = pipe.initialize();
         EmbeddedChannel post = post(session, 5);
         session.send(text(5, 2000));

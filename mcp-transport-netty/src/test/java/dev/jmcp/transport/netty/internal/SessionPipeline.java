@@ -34,7 +34,8 @@ final class SessionPipeline {
     final BodyProducers producers = new BodyProducers(2);
     HttpServerSettings settings = HttpServerSettings.DEFAULTS;
     SessionRegistry registry = new SessionRegistry(4);
-    ReplayBudget budget = new ReplayBudget(HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
+    ByteBudget budget = new ByteBudget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
+    ByteBudget held = new ByteBudget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
 
     /**
      * Ends every connection and the body threads. {@code finishAndReleaseAll()} is true when a
@@ -55,7 +56,8 @@ final class SessionPipeline {
     }
 
     EmbeddedChannel connection() {
-        ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers, budget);
+        ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers, budget,
+                held);
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
                 new SseWriter(context.bodies()), new JsonBodyWriter(context.bodies()), new SessionRouter(context),
                 new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),

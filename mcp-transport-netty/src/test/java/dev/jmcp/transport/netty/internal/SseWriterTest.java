@@ -28,12 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(LeakCheck.class)
 class SseWriterTest {
+    private static final ByteBudget UNBOUNDED = new ByteBudget("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */
     private final BodyProducers none = new BodyProducers(1);
     private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final ReplayBudget budget = new ReplayBudget(Long.MAX_VALUE);
+    private final ByteBudget budget = new ByteBudget("maxReplayBytes", Long.MAX_VALUE);
     private final AtomicReference<KeptEvent> kept = new AtomicReference<>();
 
     SseWriterTest() {
@@ -47,7 +48,7 @@ class SseWriterTest {
     }
 
     private SseWriter onTheLoop(int chunkBytes) {
-        return new SseWriter(new ResponseBodies(codec, chunkBytes, none));
+        return new SseWriter(new ResponseBodies(codec, chunkBytes, none, UNBOUNDED));
     }
 
     @Test
@@ -84,7 +85,7 @@ class SseWriterTest {
     void aBlobFromAStreamIsEncodedOffTheLoopInBoundedChunksOnOneDataLine() throws Exception {
         ScriptedSource source = ScriptedSource.of(300_000);
         try (LoopChannel channel = LoopChannel.open(loop,
-                new SseWriter(new ResponseBodies(codec, 1024, producers)))) {
+                new SseWriter(new ResponseBodies(codec, 1024, producers, UNBOUNDED)))) {
             assertTrue(channel.write(SseEvent.message("2-2", read(Blob.ofStream(() -> source, -1)), recording()))
                     .await(10, TimeUnit.SECONDS));
             Wire wire = channel.wire();
