@@ -115,7 +115,8 @@ public final class HttpServerSettings {
     public Builder toBuilder() {
         return new Builder().codec(codec).allowRemoteBind(allowRemoteBind).allowedOrigins(allowedOrigins)
                 .allowedHosts(allowedHosts).sessionIdleTimeout(sessionIdleTimeout)
-                .replayBufferEvents(replayBufferEvents).replayBufferBytes(replayBufferBytes).maxReplayBytes(maxReplayBytes)
+                .replayBufferEvents(replayBufferEvents).replayBufferBytes(replayBufferBytes)
+                .maxReplayBytes(maxReplayBytes)
                 .maxResponseBytesInMemory(maxResponseBytesInMemory)
                 .writeBufferHighWaterMark(writeBufferHighWaterMark).chunkBytes(chunkBytes)
                 .jsonResponses(jsonResponses).legacyPaths(legacySsePath, legacyMessagesPath)

@@ -33,10 +33,11 @@ public record ServerContext(HttpServerSettings settings, String path, SessionReg
         Objects.requireNonNull(held, "held");
     }
 
-    /** A context with budgets of its own, of the settings' {@code maxReplayBytes} and {@code maxResponseBytesInMemory}. */
+    /** A context with budgets of its own: the settings' {@code maxReplayBytes}, {@code maxResponseBytesInMemory}. */
     public ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
             Consumer<McpTransport> onSession, BodyProducers producers) {
-        this(settings, path, sessions, onSession, producers, new ByteBudget("maxReplayBytes", settings.maxReplayBytes()),
+        this(settings, path, sessions, onSession, producers,
+                new ByteBudget("maxReplayBytes", settings.maxReplayBytes()),
                 new ByteBudget("maxResponseBytesInMemory", settings.maxResponseBytesInMemory()));
     }
 

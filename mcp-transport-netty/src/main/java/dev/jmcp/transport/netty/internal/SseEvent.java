@@ -25,7 +25,7 @@ public record SseEvent(String id, String event, JsonRpcPayload payload, String t
         noLineBreak(text, "text");
     }
 
-    /** @return a {@code message} event carrying {@code payload}, copied as it is written when {@code recording} is not null */
+    /** @return a {@code message} event carrying {@code payload}, copied as written unless {@code recording} is null */
     public static SseEvent message(String id, JsonRpcPayload payload, EventRecording recording) {
         return new SseEvent(id, "message", payload, null, recording);
     }

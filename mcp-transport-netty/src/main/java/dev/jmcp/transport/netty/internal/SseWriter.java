@@ -34,7 +34,8 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
         if (msg instanceof KeptEvent kept) {
-            ctx.write(bodies.of(kept.open(), false), promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            ctx.write(bodies.of(kept.open(), false), promise.unvoid())
+                    .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
             return;
         }
         if (!(msg instanceof SseEvent event)) {
@@ -45,8 +46,8 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
         try {
             whole = event.payload() != null
                     ? bodies.of(ctx, head(event), event.payload(), END, false)
-                    : bodies.of(new ByteArrayInputStream(concat(head(event), event.text().getBytes(StandardCharsets.UTF_8),
-                            END)), false);
+                    : bodies.of(new ByteArrayInputStream(concat(head(event),
+                            event.text().getBytes(StandardCharsets.UTF_8), END)), false);
         } catch (IOException | RuntimeException e) {
             if (event.recording() != null) {
                 event.recording().abandoned();
