@@ -23,6 +23,7 @@ final class EventRecording {
     private long bytes;
     private String refused;
     private boolean complete;
+    private boolean started;
     private boolean over;
 
     /**
@@ -34,6 +35,16 @@ final class EventRecording {
         this.budget = budget;
         this.maxBytes = maxBytes;
         this.onOver = onOver;
+    }
+
+    /** Says the body is being read: from now on, a blob in it may have been read from its source. */
+    synchronized void reading() {
+        started = true;
+    }
+
+    /** @return whether the body was read at all, so that a blob's source in it may have been read */
+    synchronized boolean started() {
+        return started;
     }
 
     /** Copies {@code content}'s readable bytes, leaving its indexes as they were. */

@@ -89,10 +89,11 @@ public final class EventReplayBuffer {
             entry.payload = null;
             bytes += kept.bytes();
             dropOldestBytes(entry);
-        } else if (BlobScan.readsSource(entry.payload)) {
+        } else if (recording.started() && BlobScan.readsSource(entry.payload)) {
             entry.lose("its connection closed while it was written, and a blob's source is read once");
         }
-        // else: cut short, but the message is in memory and can be written again without a provider
+        // else: cut short before its source was touched, or a message in memory: it can be written
+        // again without going back to a provider
     }
 
     /** Stops copying the writes of {@code stream} still under way: their connection is given up. */

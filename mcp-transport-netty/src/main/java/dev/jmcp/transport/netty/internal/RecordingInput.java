@@ -38,6 +38,7 @@ final class RecordingInput implements ChunkedInput<HttpContent> {
 
     @Override
     public HttpContent readChunk(ByteBufAllocator allocator) throws Exception {
+        recording.reading();
         HttpContent chunk = body.readChunk(allocator);
         if (chunk != null) {
             recording.written(chunk.content());

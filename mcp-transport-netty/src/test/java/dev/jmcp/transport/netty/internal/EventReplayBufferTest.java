@@ -33,6 +33,7 @@ class EventReplayBufferTest {
     private static EventRecording write(EventReplayBuffer buffer, EventReplayBuffer.Entry entry, int size,
             boolean whole) {
         EventRecording recording = buffer.record(entry, done -> buffer.over(entry, done));
+        recording.reading();
         recording.written(Unpooled.wrappedBuffer(new byte[size]));
         if (whole) {
             recording.ended();
@@ -62,6 +63,7 @@ class EventReplayBufferTest {
         EventReplayBuffer buffer = buffer(10, 1_000);
         EventReplayBuffer.Entry entry = buffer.add(1, 1, message);
         EventRecording recording = buffer.record(entry, done -> buffer.over(entry, done));
+        recording.reading();
         recording.written(Unpooled.wrappedBuffer(new byte[] {1, 2}));
         recording.written(Unpooled.wrappedBuffer(new byte[] {3}));
         recording.ended();
@@ -133,6 +135,17 @@ class EventReplayBufferTest {
         assertNull(entry.payload());
         assertTrue(entry.lost().contains("read once"), entry.lost());
         assertEquals(0, budget.used());
+    }
+
+    @Test
+    void aBlobFromItsSourceWhoseBodyWasNeverReadIsWrittenOnResume() {
+        EventReplayBuffer buffer = buffer(10, 1_000);
+        EventReplayBuffer.Entry entry = buffer.add(1, 1, answer(3, ReadResourceResult.of(BlobResourceContents.of(
+                "file:///a.bin", "application/octet-stream", Blob.ofStream(() -> new ByteArrayInputStream(new byte[9]),
+                        9)))));
+        buffer.record(entry, done -> buffer.over(entry, done)).abandoned(); // queued behind another, then cut
+        assertNotNull(entry.payload(), "its source was never read");
+        assertNull(entry.lost());
     }
 
     @Test
