@@ -80,7 +80,7 @@ class ReplayFromSentBytesTest {
         String session = Raw.initialize(uri);
         readOverSse(session);
         assertEquals("id: 2-2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32603,"
-                + "\"message\":\"the answer to request 2 was written but is not kept for replay: the server's replay "
+                + "\"message\":\"the answer to request 2 is not kept for replay: the server's replay "
                 + "budget, maxReplayBytes=0, was spent\"}}\n\n", resume(session));
     }
 

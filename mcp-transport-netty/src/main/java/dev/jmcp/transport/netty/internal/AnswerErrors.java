@@ -25,7 +25,7 @@ final class AnswerErrors {
 
     /** @return the errors that stand for an answer whose bytes a session did not keep for replay */
     static JsonRpcPayload notKept(EventReplayBuffer.Entry entry) {
-        return of(entry.answers(), "was written but is not kept for replay: " + entry.lost(), null);
+        return of(entry.answers(), "is not kept for replay: " + entry.lost(), null);
     }
 
     /**

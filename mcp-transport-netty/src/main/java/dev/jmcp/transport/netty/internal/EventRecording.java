@@ -2,6 +2,7 @@ package dev.jmcp.transport.netty.internal;
 
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -50,19 +51,39 @@ final class EventRecording {
     /** Copies {@code content}'s readable bytes, leaving its indexes as they were. */
     synchronized void written(ByteBuf content) {
         int n = content.readableBytes();
+        if (admit(n)) {
+            byte[] copy = new byte[n];
+            content.getBytes(content.readerIndex(), copy);
+            add(copy);
+        }
+    }
+
+    /** Copies {@code length} bytes of {@code bytes} from {@code offset}. */
+    synchronized void written(byte[] bytes, int offset, int length) {
+        if (admit(length)) {
+            add(Arrays.copyOfRange(bytes, offset, offset + length));
+        }
+    }
+
+    /** @return whether {@code n} more bytes are to be copied: taken from the budget, within the setting */
+    private boolean admit(int n) {
         if (over || refused != null || n == 0) {
-            return;
+            return false;
         }
         if (bytes + n > maxBytes) {
             refuse("it is larger than replayBufferBytes=" + maxBytes);
-        } else if (!budget.tryTake(n)) {
-            refuse("the server's replay budget, " + budget + ", was spent");
-        } else {
-            byte[] copy = new byte[n];
-            content.getBytes(content.readerIndex(), copy);
-            chunks.add(copy);
-            bytes += n;
+            return false;
         }
+        if (!budget.tryTake(n)) {
+            refuse("the server's replay budget, " + budget + ", was spent");
+            return false;
+        }
+        return true;
+    }
+
+    private void add(byte[] copy) {
+        chunks.add(copy);
+        bytes += copy.length;
     }
 
     /** Says the whole event has been written. */

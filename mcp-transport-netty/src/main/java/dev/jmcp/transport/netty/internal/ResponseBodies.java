@@ -67,11 +67,7 @@ public final class ResponseBodies {
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
             boolean last) throws IOException {
         if (!BlobScan.readsSource(payload)) {
-            InputStream json = held(payload);
-            InputStream whole = head.length == 0 && tail.length == 0 ? json
-                    : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
-                            new ByteArrayInputStream(tail))));
-            return new HttpContentInput(whole, chunkBytes, last);
+            return new HttpContentInput(framed(head, held(payload), tail), chunkBytes, last);
         }
         ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
         if (chunked == null) {
@@ -100,6 +96,13 @@ public final class ResponseBodies {
             throw new IOException(describe(payload) + " " + why);
         }
         return codec.encode(AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())));
+    }
+
+    /** @return {@code json} between {@code head} and {@code tail} */
+    static InputStream framed(byte[] head, InputStream json, byte[] tail) {
+        return head.length == 0 && tail.length == 0 ? json
+                : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
+                        new ByteArrayInputStream(tail))));
     }
 
     /** @return a body of bytes in memory alone */

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
 import dev.jmcp.transport.netty.HttpServerSettings;
@@ -8,6 +9,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -21,6 +24,8 @@ final class SessionStreamWriter {
     private final Object lock;
     private final StreamRoutes routes;
     private final EventReplayBuffer replay;
+    private final McpCodec codec;
+    private final int chunkBytes;
 
     SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings,
             ByteBudget budget) {
@@ -29,6 +34,8 @@ final class SessionStreamWriter {
         this.routes = routes;
         this.replay = new EventReplayBuffer(settings.replayBufferEvents(), settings.replayBufferBytes(), budget,
                 this::evicted);
+        this.codec = settings.codec();
+        this.chunkBytes = settings.chunkBytes();
     }
 
     /**
@@ -132,6 +139,8 @@ final class SessionStreamWriter {
             stream.deliveredSeq = seq;
             taken = completion(stream.channel.writeAndFlush(
                     SseEvent.message(stream.eventId(seq), payload, record(entry))));
+        } else if (!BlobScan.readsSource(payload)) {
+            keepUnsent(entry, SseEvent.message(stream.eventId(seq), payload, null));
         }
         if (last) {
             complete(stream);
@@ -150,6 +159,28 @@ final class SessionStreamWriter {
     void end(EventStream stream) {
         stream.channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
         stream.channel = null;
+    }
+
+    /**
+     * Keeps a message that no connection carries now as the bytes a resume will send, so that
+     * nothing holds the message meanwhile and its bytes count against the budgets; if they do not
+     * fit, the event says why. A message that reads a blob's source waits for a connection instead:
+     * its source is read once, as it is written.
+     */
+    private void keepUnsent(EventReplayBuffer.Entry entry, SseEvent event) {
+        EventRecording recording = record(entry);
+        recording.reading();
+        try (InputStream in = SseWriter.bytes(event, codec)) {
+            byte[] chunk = new byte[chunkBytes];
+            for (int n; (n = in.readNBytes(chunk, 0, chunk.length)) > 0; ) {
+                recording.written(chunk, 0, n);
+            }
+        } catch (IOException | RuntimeException e) {
+            // left as a message, for the connection that resumes the stream to encode
+            recording.abandoned();
+            return;
+        }
+        recording.ended();
     }
 
     private EventRecording record(EventReplayBuffer.Entry entry) {

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import dev.jmcp.schema.codec.McpCodec;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -10,6 +11,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -68,6 +70,15 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
      */
     public static HttpContent comment() {
         return new DefaultHttpContent(Unpooled.wrappedBuffer(COMMENT));
+    }
+
+    /**
+     * @return the bytes of a message event as this writer writes it, encoded on the caller's thread
+     *         as they are read: for an event kept before any connection carries it. A blob's source
+     *         is read on that thread too
+     */
+    static InputStream bytes(SseEvent event, McpCodec codec) throws IOException {
+        return ResponseBodies.framed(head(event), codec.encode(event.payload()), END);
     }
 
     static byte[] head(SseEvent event) {

@@ -14,6 +14,7 @@ import dev.jmcp.transport.netty.LeakCheck;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -64,9 +65,38 @@ class ReplayBudgetTest {
         Wire replayed = resume(session, "2-1");
         assertEquals(200, replayed.status());
         assertTrue(replayed.text().startsWith("id: 2-2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":5,\"error\":"
-                + "{\"code\":-32603,\"message\":\"the answer to request 5 was written but is not kept for replay: the "
+                + "{\"code\":-32603,\"message\":\"the answer to request 5 is not kept for replay: the "
                 + "server's replay budget, maxReplayBytes=1000, was spent\""), replayed.text());
         assertEquals(1, replayed.lasts, "the stream is complete");
+    }
+
+    @Test
+    void anAnswerForAStreamWithoutAConnectionIsKeptAtOnceAsTheBytesAResumeSends() {
+        HttpSession session = pipe.initialize();
+        EmbeddedChannel post = post(session, 5);
+        Wire.drain(post);
+        post.close();
+        long before = pipe.budget.used();
+        session.send(text(5, 3000));
+        String event = "id: 2-2\nevent: message\ndata: "
+                + new String(pipe.settings.codec().toBytes(text(5, 3000)), StandardCharsets.UTF_8) + "\n\n";
+        assertEquals(event.length(), pipe.budget.used() - before, "no message is held: its bytes are, and counted");
+        Wire replayed = resume(session, "2-1");
+        assertEquals(event, replayed.text());
+        assertEquals(1, replayed.lasts);
+    }
+
+    @Test
+    void anAnswerForAStreamWithoutAConnectionPastTheBudgetIsResumedAsAnError() {
+        pipe.budget = new ByteBudget("maxReplayBytes", 1000);
+        HttpSession session = pipe.initialize();
+        EmbeddedChannel post = post(session, 5);
+        Wire.drain(post);
+        post.close();
+        session.send(text(5, 3000));
+        assertTrue(resume(session, "2-1").text().contains("\"id\":5,\"error\":{\"code\":-32603,\"message\":\"the answer "
+                + "to request 5 is not kept for replay: the server's replay budget, maxReplayBytes=1000, "
+                + "was spent\""));
     }
 
     @Test
