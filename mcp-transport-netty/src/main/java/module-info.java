@@ -20,7 +20,8 @@
  * {@link dev.jmcp.transport.netty.HttpServerSettings}: {@code allowRemoteBind} (false),
  * {@code allowedOrigins} (http and https on localhost, 127.0.0.1 and [::1], any port),
  * {@code allowedHosts} (localhost, 127.0.0.1, [::1]), {@code sessionIdleTimeout} (30 min),
- * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB),
+ * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB), {@code maxReplayBytes} (a
+ * quarter of the heap, at most 256 MiB), {@code maxResponseBytesInMemory} (the same),
  * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
  * (false), {@code legacySsePath} ({@code /sse}), {@code legacyMessagesPath} ({@code /messages}),
  * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s),

@@ -26,6 +26,18 @@ public final class HttpServerSettings {
     public static final int DEFAULT_REPLAY_BUFFER_EVENTS = 1000;
     /** 16 MiB. */
     public static final long DEFAULT_REPLAY_BUFFER_BYTES = 16L * 1024 * 1024;
+    /**
+     * A quarter of the largest heap ({@code Runtime.maxMemory()}), at most 256 MiB: replay is a
+     * convenience, and must never take the memory that the answers being made and written need.
+     */
+    public static final long DEFAULT_MAX_REPLAY_BYTES = Math.min(256L * 1024 * 1024,
+            Runtime.getRuntime().maxMemory() / 4);
+    /**
+     * A quarter of the largest heap, at most 256 MiB: answers waiting for slow clients must leave
+     * the rest of the heap to the answers being made.
+     */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY = Math.min(256L * 1024 * 1024,
+            Runtime.getRuntime().maxMemory() / 4);
     /** 64 KiB: a slow client makes the server hold about this much of a response, not the whole of it. */
     public static final int DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK = 64 * 1024;
     /** 8 KiB. */
@@ -65,6 +77,8 @@ public final class HttpServerSettings {
     private final Duration sessionIdleTimeout;
     private final int replayBufferEvents;
     private final long replayBufferBytes;
+    private final long maxReplayBytes;
+    private final long maxResponseBytesInMemory;
     private final int writeBufferHighWaterMark;
     private final int chunkBytes;
     private final boolean jsonResponses;
@@ -89,6 +103,8 @@ public final class HttpServerSettings {
         this.sessionIdleTimeout = b.sessionIdleTimeout;
         this.replayBufferEvents = b.replayBufferEvents;
         this.replayBufferBytes = b.replayBufferBytes;
+        this.maxReplayBytes = b.maxReplayBytes;
+        this.maxResponseBytesInMemory = b.maxResponseBytesInMemory;
         this.writeBufferHighWaterMark = b.writeBufferHighWaterMark;
         this.chunkBytes = b.chunkBytes;
         this.jsonResponses = b.jsonResponses;
@@ -116,6 +132,8 @@ public final class HttpServerSettings {
         return new Builder().codec(codec).allowRemoteBind(allowRemoteBind).allowedOrigins(allowedOrigins)
                 .allowedHosts(allowedHosts).sessionIdleTimeout(sessionIdleTimeout)
                 .replayBufferEvents(replayBufferEvents).replayBufferBytes(replayBufferBytes)
+                .maxReplayBytes(maxReplayBytes)
+                .maxResponseBytesInMemory(maxResponseBytesInMemory)
                 .writeBufferHighWaterMark(writeBufferHighWaterMark).chunkBytes(chunkBytes)
                 .jsonResponses(jsonResponses).legacyPaths(legacySsePath, legacyMessagesPath)
                 .maxSessions(maxSessions).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
@@ -166,9 +184,38 @@ public final class HttpServerSettings {
         return replayBufferEvents;
     }
 
-    /** @return the most encoded bytes of written SSE events a session keeps for replay; the oldest are dropped first */
+    /**
+     * @return the most bytes of written SSE events a session keeps for replay: when a new event
+     *         makes it keep more, the oldest lose their bytes first; an event larger than this is
+     *         not kept at all. A resume that asks for an answer not kept gets a {@code -32603}
+     *         error for the same request, naming the setting, in its place
+     */
     public long replayBufferBytes() {
         return replayBufferBytes;
+    }
+
+    /**
+     * @return the most bytes of written SSE events that all sessions together keep for replay; an
+     *         event that would take more is not kept (the events already kept stay), and a resume
+     *         that asks for it gets a {@code -32603} error naming this setting in its place. A
+     *         session gives its bytes back as it drops events, and all of them when it ends; 0
+     *         keeps nothing for replay
+     */
+    public long maxReplayBytes() {
+        return maxReplayBytes;
+    }
+
+    /**
+     * @return the most bytes of encoded messages that all connections together hold in memory until
+     *         their clients have taken them: the JSON of an answer without a blob read from a file
+     *         or stream (a text, a listing) is encoded whole before it is written, and a slow client
+     *         makes the server hold it. An answer that would take more is replaced by a
+     *         {@code -32603} error for the same request whose data names this setting and its value;
+     *         any other message is not sent. Blobs read from a file or stream are not counted: they
+     *         stream with back-pressure, a few {@code chunkBytes} at a time
+     */
+    public long maxResponseBytesInMemory() {
+        return maxResponseBytesInMemory;
     }
 
     /**
@@ -297,6 +344,7 @@ public final class HttpServerSettings {
         return "HttpServerSettings[allowRemoteBind=" + allowRemoteBind + ", allowedOrigins=" + allowedOrigins
                 + ", allowedHosts=" + allowedHosts + ", sessionIdleTimeout=" + sessionIdleTimeout
                 + ", replayBufferEvents=" + replayBufferEvents + ", replayBufferBytes=" + replayBufferBytes
+                + ", maxReplayBytes=" + maxReplayBytes + ", maxResponseBytesInMemory=" + maxResponseBytesInMemory
                 + ", writeBufferHighWaterMark=" + writeBufferHighWaterMark + ", chunkBytes=" + chunkBytes
                 + ", jsonResponses=" + jsonResponses + ", legacySsePath=" + legacySsePath
                 + ", legacyMessagesPath=" + legacyMessagesPath + ", maxSessions=" + maxSessions
@@ -321,6 +369,8 @@ public final class HttpServerSettings {
         private Duration sessionIdleTimeout = DEFAULT_SESSION_IDLE_TIMEOUT;
         private int replayBufferEvents = DEFAULT_REPLAY_BUFFER_EVENTS;
         private long replayBufferBytes = DEFAULT_REPLAY_BUFFER_BYTES;
+        private long maxReplayBytes = DEFAULT_MAX_REPLAY_BYTES;
+        private long maxResponseBytesInMemory = DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY;
         private int writeBufferHighWaterMark = DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK;
         private int chunkBytes = DEFAULT_CHUNK_BYTES;
         private boolean jsonResponses;
@@ -379,6 +429,18 @@ public final class HttpServerSettings {
         /** @param value at least 1; see {@link HttpServerSettings#replayBufferBytes()} */
         public Builder replayBufferBytes(long value) {
             this.replayBufferBytes = atLeast(value, 1, "replayBufferBytes");
+            return this;
+        }
+
+        /** @param value at least 0; see {@link HttpServerSettings#maxReplayBytes()} */
+        public Builder maxReplayBytes(long value) {
+            this.maxReplayBytes = atLeast(value, 0, "maxReplayBytes");
+            return this;
+        }
+
+        /** @param value at least 0; see {@link HttpServerSettings#maxResponseBytesInMemory()} */
+        public Builder maxResponseBytesInMemory(long value) {
+            this.maxResponseBytesInMemory = atLeast(value, 0, "maxResponseBytesInMemory");
             return this;
         }
 

@@ -112,6 +112,28 @@ public final class ChunkedEncoder extends InputStream {
         return true;
     }
 
+    /**
+     * @return the encoded bytes held in memory that can be read without waiting for a blob's file
+     *         or stream: the rest of the current piece, then the JSON written up front, up to the
+     *         first blob that reads a source (a blob in memory is read without waiting, but is not
+     *         held encoded, so it adds nothing)
+     */
+    @Override
+    public int available() {
+        long held = limit - offset;
+        if (blobSource != null) {
+            return (int) held; // what follows waits for the blob's source
+        }
+        for (Object segment : segments) {
+            if (segment instanceof byte[] json) {
+                held += json.length;
+            } else if (!(segment instanceof Blob.InMemory)) {
+                break;
+            }
+        }
+        return (int) Math.min(Integer.MAX_VALUE, held);
+    }
+
     @Override
     public void close() throws IOException {
         if (blobSource != null) {

@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * Opens a session's server-to-client SSE stream for a GET to the MCP endpoint, which must accept
  * {@code text/event-stream} (else 406). With {@code Last-Event-ID} it resumes the stream that id
- * belongs to when the session can still replay it (see {@link HttpSession#attachGet}); a second
+ * belongs to when the session can still replay it (see {@link HttpSession#attachGet}), and 410
+ * naming {@code replayBufferEvents} when that stream's later events are no longer kept; a second
  * GET while the standalone stream is open gets 409.
  */
 public final class GetHandler extends ChannelInboundHandlerAdapter {
@@ -42,6 +43,9 @@ public final class GetHandler extends ChannelInboundHandlerAdapter {
                         "the session's stream is already open on another connection");
                 case ENDED -> refuse(ctx, HttpResponseStatus.NOT_FOUND,
                         "session " + exchange.session().id() + " has ended");
+                case GONE -> refuse(ctx, HttpResponseStatus.GONE, "Last-Event-ID " + lastEventId + " names an "
+                        + "event after which the session no longer keeps its stream's events: a session keeps at most "
+                        + "replayBufferEvents=" + context.settings().replayBufferEvents() + " events for replay");
                 default -> throw new AssertionError();
             }
         } finally {

@@ -8,7 +8,6 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.stream.ChunkedInput;
 import java.io.InputStream;
-import java.util.function.LongConsumer;
 
 /**
  * Pieces of a response body read from a stream one full chunk at a time, for
@@ -24,35 +23,24 @@ final class HttpContentInput implements ChunkedInput<HttpContent> {
     private final InputStream in;
     private final byte[] scratch;
     private final boolean last;
-    private final LongConsumer onEnd;
     private boolean ended;
     private boolean lastSent;
-    private boolean reported;
     private long bytes;
 
     /**
      * @param in         the body; closed with this input
      * @param chunkBytes the most bytes per piece
      * @param last       whether the body ends the response
-     * @param onEnd      told the byte count when the whole stream has been read; may be null
      */
-    HttpContentInput(InputStream in, int chunkBytes, boolean last, LongConsumer onEnd) {
+    HttpContentInput(InputStream in, int chunkBytes, boolean last) {
         this.in = in;
         this.scratch = new byte[chunkBytes];
         this.last = last;
-        this.onEnd = onEnd;
     }
 
     @Override
     public boolean isEndOfInput() {
-        boolean end = ended && (!last || lastSent);
-        if (end && !reported) {
-            reported = true;
-            if (onEnd != null) {
-                onEnd.accept(bytes);
-            }
-        }
-        return end;
+        return ended && (!last || lastSent);
     }
 
     @Override

@@ -52,7 +52,9 @@ public final class HttpSession implements McpTransport, RegisteredSession {
         /** The standalone stream is held open by another connection. */
         CONFLICT,
         /** The session has ended. */
-        ENDED
+        ENDED,
+        /** {@code Last-Event-ID} names a stream of the session whose later events are no longer kept. */
+        GONE
     }
 
     private final String id;
@@ -75,7 +77,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
     public HttpSession(String id, ServerContext context) {
         this.id = Objects.requireNonNull(id, "id");
         this.context = Objects.requireNonNull(context, "context");
-        this.writer = new SessionStreamWriter(this, lock, routes, context.settings());
+        this.writer = new SessionStreamWriter(this, lock, routes, context.settings(), context.replay());
     }
 
     @Override
@@ -241,6 +243,9 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                 }
                 return Attach.ATTACHED;
             }
+            if (lastEventId != null && routes.forgot(lastEventId)) {
+                return Attach.GONE;
+            }
             if (lastEventId != null) {
                 LOG.log(Level.DEBUG, "session {0}: Last-Event-ID {1} names no stream that can be resumed; "
                         + "starting the standalone stream afresh", id, lastEventId);
@@ -321,6 +326,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                 }
             }
             routes.clear();
+            writer.release();
         }
         context.sessions().remove(this);
         synchronized (inbound) {

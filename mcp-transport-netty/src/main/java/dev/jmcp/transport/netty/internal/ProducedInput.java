@@ -16,7 +16,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.function.LongConsumer;
 
 /**
  * A response body encoded off the event loop, for {@link io.netty.handler.stream.ChunkedWriteHandler}:
@@ -48,7 +47,6 @@ final class ProducedInput implements ChunkedInput<HttpContent> {
     private final BodyProducers producers;
     private final int chunkBytes;
     private final boolean last;
-    private final LongConsumer onEnd;
     private final String what;
     private final BodyPipe pipe;
     // the event loop's
@@ -61,17 +59,14 @@ final class ProducedInput implements ChunkedInput<HttpContent> {
      * @param producers  where the body is encoded
      * @param chunkBytes the most bytes per piece
      * @param last       whether the body ends the response
-     * @param onEnd      told the byte count once the whole body has been handed out; may be null
      * @param wake       resumes the transfer; callable from any thread
      * @param what       names the body in the log
      */
-    ProducedInput(Body body, BodyProducers producers, int chunkBytes, boolean last, LongConsumer onEnd,
-            Runnable wake, String what) {
+    ProducedInput(Body body, BodyProducers producers, int chunkBytes, boolean last, Runnable wake, String what) {
         this.body = body;
         this.producers = producers;
         this.chunkBytes = chunkBytes;
         this.last = last;
-        this.onEnd = onEnd;
         this.what = what;
         this.pipe = new BodyPipe(QUEUED_CHUNKS, wake);
     }
@@ -151,9 +146,6 @@ final class ProducedInput implements ChunkedInput<HttpContent> {
 
     private HttpContent end(ByteBuf chunk) {
         ended = true;
-        if (onEnd != null) {
-            onEnd.accept(bytes);
-        }
         if (last) {
             return chunk == null ? LastHttpContent.EMPTY_LAST_CONTENT : new DefaultLastHttpContent(chunk);
         }

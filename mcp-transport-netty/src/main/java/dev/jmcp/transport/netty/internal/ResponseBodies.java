@@ -7,6 +7,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.RequestId;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
@@ -18,7 +19,6 @@ import java.io.SequenceInputStream;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.LongConsumer;
 
 /**
  * Turns a message into the pieces of a response body, where it costs least. A message whose
@@ -26,6 +26,12 @@ import java.util.function.LongConsumer;
  * {@link ProducedInput}: the loop must never wait for a disk or a provider. Any other message is
  * small, or in memory, and is encoded lazily on the loop ({@link HttpContentInput}), without a
  * thread hop. Every response body the server writes is made here, so no path can skip the check.
+ *
+ * <p>A message encoded on the loop is held in memory, encoded, until its connection has taken it
+ * (the JSON around its blobs; a 7 MiB text is 7 MiB and more): those bytes are taken from the
+ * server's {@code maxResponseBytesInMemory} budget until the body is closed. An answer that cannot
+ * get them is replaced by a {@code -32603} error for the same request whose data names the setting
+ * and its value; any other message is not written (the write fails with that message).
  */
 public final class ResponseBodies {
     private static final byte[] NOTHING = new byte[0];
@@ -33,16 +39,20 @@ public final class ResponseBodies {
     private final McpCodec codec;
     private final int chunkBytes;
     private final BodyProducers producers;
+    private final ByteBudget held;
 
     /**
      * @param codec      encodes the messages; never null
      * @param chunkBytes the most bytes per piece
      * @param producers  the threads that encode bodies which read a source; never null
+     * @param held       the server's budget for encoded messages waiting to be written
+     *                   ({@code maxResponseBytesInMemory}); never null
      */
-    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers) {
+    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers, ByteBudget held) {
         this.codec = Objects.requireNonNull(codec, "codec");
         this.chunkBytes = chunkBytes;
         this.producers = Objects.requireNonNull(producers, "producers");
+        this.held = Objects.requireNonNull(held, "held");
     }
 
     /**
@@ -51,17 +61,13 @@ public final class ResponseBodies {
      * @param payload the message
      * @param tail    bytes after the message; may be empty
      * @param last    whether the body ends the response
-     * @param onEnd   told the byte count once the whole body has been read; may be null
-     * @throws IOException when a message for the loop cannot be encoded
+     * @throws IOException when a message for the loop cannot be encoded, or is not an answer and
+     *                     cannot get its bytes from {@code maxResponseBytesInMemory}
      */
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
-            boolean last, LongConsumer onEnd) throws IOException {
+            boolean last) throws IOException {
         if (!BlobScan.readsSource(payload)) {
-            InputStream json = codec.encode(payload);
-            InputStream whole = head.length == 0 && tail.length == 0 ? json
-                    : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
-                            new ByteArrayInputStream(tail))));
-            return new HttpContentInput(whole, chunkBytes, last, onEnd);
+            return new HttpContentInput(framed(head, held(payload), tail), chunkBytes, last);
         }
         ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
         if (chunked == null) {
@@ -72,17 +78,41 @@ public final class ResponseBodies {
             out.write(head);
             codec.write(payload, out);
             out.write(tail);
-        }, producers, chunkBytes, last, onEnd, chunked::resumeTransfer, describe(payload));
+        }, producers, chunkBytes, last, chunked::resumeTransfer, describe(payload));
     }
 
-    /** @return a body of bytes alone */
-    ChunkedInput<HttpContent> of(byte[] bytes, boolean last, LongConsumer onEnd) {
-        return new HttpContentInput(new ByteArrayInputStream(bytes), chunkBytes, last, onEnd);
+    /** @return {@code payload} encoded, holding its bytes of the budget until closed; or the error that replaces it */
+    private InputStream held(JsonRpcPayload payload) throws IOException {
+        InputStream json = codec.encode(payload);
+        int bytes = json.available();
+        if (held.tryTake(bytes)) {
+            return held.heldUntilClosed(json, bytes);
+        }
+        json.close();
+        String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
+                + "written already hold " + held.used() + " bytes of " + held;
+        List<RequestId> answered = StreamRoutes.answeredIds(payload);
+        if (answered.isEmpty()) {
+            throw new IOException(describe(payload) + " " + why);
+        }
+        return codec.encode(AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())));
+    }
+
+    /** @return {@code json} between {@code head} and {@code tail} */
+    static InputStream framed(byte[] head, InputStream json, byte[] tail) {
+        return head.length == 0 && tail.length == 0 ? json
+                : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
+                        new ByteArrayInputStream(tail))));
+    }
+
+    /** @return a body of bytes in memory alone */
+    ChunkedInput<HttpContent> of(InputStream bytes, boolean last) {
+        return new HttpContentInput(bytes, chunkBytes, last);
     }
 
     /** @return a body of {@code payload} alone */
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, JsonRpcPayload payload, boolean last) throws IOException {
-        return of(ctx, NOTHING, payload, NOTHING, last, null);
+        return of(ctx, NOTHING, payload, NOTHING, last);
     }
 
     private static String describe(JsonRpcPayload payload) {

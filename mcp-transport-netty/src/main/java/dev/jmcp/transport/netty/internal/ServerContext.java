@@ -8,8 +8,8 @@ import java.util.function.Consumer;
 
 /**
  * What every connection of one server shares: its settings, the MCP endpoint's path, the
- * sessions, where new sessions go, and the threads that encode the bodies which read a blob's
- * source.
+ * sessions, where new sessions go, the threads that encode the bodies which read a blob's
+ * source, and the server-wide memory budgets.
  *
  * @param settings  never null
  * @param path      the MCP endpoint, such as {@code /mcp}; never null
@@ -17,20 +17,33 @@ import java.util.function.Consumer;
  * @param onSession receives each new session's transport, not yet started; never null
  * @param producers encode, off the event loops, the bodies that read a blob's file or stream;
  *                  never null
+ * @param replay    the bytes all sessions keep for replay ({@code maxReplayBytes}); never null
+ * @param held      the encoded answers all connections hold until written
+ *                  ({@code maxResponseBytesInMemory}); never null
  */
 public record ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
-        Consumer<McpTransport> onSession, BodyProducers producers) {
+        Consumer<McpTransport> onSession, BodyProducers producers, ByteBudget replay, ByteBudget held) {
     public ServerContext {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(sessions, "sessions");
         Objects.requireNonNull(onSession, "onSession");
         Objects.requireNonNull(producers, "producers");
+        Objects.requireNonNull(replay, "replay");
+        Objects.requireNonNull(held, "held");
+    }
+
+    /** A context with budgets of its own: the settings' {@code maxReplayBytes}, {@code maxResponseBytesInMemory}. */
+    public ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
+            Consumer<McpTransport> onSession, BodyProducers producers) {
+        this(settings, path, sessions, onSession, producers,
+                new ByteBudget("maxReplayBytes", settings.maxReplayBytes()),
+                new ByteBudget("maxResponseBytesInMemory", settings.maxResponseBytesInMemory()));
     }
 
     /** @return what makes the response bodies, with the settings' codec and {@code chunkBytes} */
     public ResponseBodies bodies() {
-        return new ResponseBodies(codec(), settings.chunkBytes(), producers);
+        return new ResponseBodies(codec(), settings.chunkBytes(), producers, held);
     }
 
     /** @return the settings' codec */

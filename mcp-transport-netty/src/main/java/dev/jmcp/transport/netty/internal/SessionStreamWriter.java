@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
 import dev.jmcp.transport.netty.HttpServerSettings;
@@ -8,7 +9,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.util.List;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -22,24 +24,53 @@ final class SessionStreamWriter {
     private final Object lock;
     private final StreamRoutes routes;
     private final EventReplayBuffer replay;
+    private final McpCodec codec;
+    private final int chunkBytes;
 
-    SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings) {
+    SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings,
+            ByteBudget budget) {
         this.session = session;
         this.lock = lock;
         this.routes = routes;
-        this.replay = new EventReplayBuffer(settings.replayBufferEvents(), settings.replayBufferBytes(),
+        this.replay = new EventReplayBuffer(settings.replayBufferEvents(), settings.replayBufferBytes(), budget,
                 this::evicted);
+        this.codec = settings.codec();
+        this.chunkBytes = settings.chunkBytes();
     }
 
-    /** @return how many events were written */
+    /**
+     * Writes what {@code stream} sent after {@code afterSeq} again: the bytes as they were sent; a
+     * message never written yet (its connection was gone) for the first time; for an answer whose
+     * bytes are not kept, an error that answers the same requests and says why.
+     *
+     * @return how many events were written
+     */
     int replay(EventStream stream, long afterSeq) {
-        List<EventReplayBuffer.Entry> entries = replay.after(stream.number, afterSeq);
-        for (EventReplayBuffer.Entry entry : entries) {
-            stream.channel.write(SseEvent.message(stream.eventId(entry.seq()), entry.payload(), null));
+        replay.abandonWrites(stream.number);
+        int written = 0;
+        for (EventReplayBuffer.Entry entry : replay.after(stream.number, afterSeq)) {
+            String id = stream.eventId(entry.seq());
+            Object event;
+            if (entry.kept() != null) {
+                event = entry.kept();
+            } else if (entry.payload() != null) {
+                event = SseEvent.message(id, entry.payload(), record(entry));
+            } else if (!entry.answers().isEmpty()) {
+                event = SseEvent.message(id, AnswerErrors.notKept(entry), null);
+            } else {
+                continue; // a notification whose bytes are gone: nothing waits for it
+            }
+            stream.channel.write(event);
+            written++;
         }
         stream.deliveredSeq = stream.lastSeq;
         stream.channel.flush();
-        return entries.size();
+        return written;
+    }
+
+    /** Gives back every byte the session keeps for replay; for a session that ends. */
+    void release() {
+        replay.clear();
     }
 
     void attach(EventStream stream, Channel channel) {
@@ -101,15 +132,15 @@ final class SessionStreamWriter {
             sendSseHead(stream, session.protocolVersion());
         }
         long seq = stream.nextSeq();
+        stream.retained++;
         EventReplayBuffer.Entry entry = replay.add(stream.number, seq, payload);
-        if (!entry.evicted()) {
-            stream.retained++;
-        }
         CompletableFuture<Void> taken = CompletableFuture.completedFuture(null);
         if (stream.live() && stream.headSent) {
             stream.deliveredSeq = seq;
             taken = completion(stream.channel.writeAndFlush(
-                    SseEvent.message(stream.eventId(seq), payload, bytes -> sized(entry, bytes))));
+                    SseEvent.message(stream.eventId(seq), payload, record(entry))));
+        } else if (!BlobScan.readsSource(payload)) {
+            keepUnsent(entry, SseEvent.message(stream.eventId(seq), payload, null));
         }
         if (last) {
             complete(stream);
@@ -130,10 +161,34 @@ final class SessionStreamWriter {
         stream.channel = null;
     }
 
-    private void sized(EventReplayBuffer.Entry entry, long bytes) {
-        synchronized (lock) {
-            replay.sized(entry, bytes);
+    /**
+     * Keeps a message that no connection carries now as the bytes a resume will send, so that
+     * nothing holds the message meanwhile and its bytes count against the budgets; if they do not
+     * fit, the event says why. A message that reads a blob's source waits for a connection instead:
+     * its source is read once, as it is written.
+     */
+    private void keepUnsent(EventReplayBuffer.Entry entry, SseEvent event) {
+        EventRecording recording = record(entry);
+        recording.reading();
+        try (InputStream in = SseWriter.bytes(event, codec)) {
+            byte[] chunk = new byte[chunkBytes];
+            for (int n; (n = in.readNBytes(chunk, 0, chunk.length)) > 0; ) {
+                recording.written(chunk, 0, n);
+            }
+        } catch (IOException | RuntimeException e) {
+            // left as a message, for the connection that resumes the stream to encode
+            recording.abandoned();
+            return;
         }
+        recording.ended();
+    }
+
+    private EventRecording record(EventReplayBuffer.Entry entry) {
+        return replay.record(entry, recording -> {
+            synchronized (lock) {
+                replay.over(entry, recording);
+            }
+        });
     }
 
     private void evicted(EventReplayBuffer.Entry entry) {

@@ -1,7 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
-import java.util.function.LongConsumer;
 
 /**
  * One Server-Sent Event to write on a response that has already sent its head; {@link SseWriter}
@@ -13,9 +12,10 @@ import java.util.function.LongConsumer;
  * @param payload    the message to write as the data; null when {@code text} is the data
  * @param text       the data as text, without line breaks ({@code ""} for a priming event); null
  *                   when {@code payload} is
- * @param onWritten  told the number of bytes of the whole event once it has been written; may be null
+ * @param recording  copies the event as it is written, for replay; may be null
  */
-public record SseEvent(String id, String event, JsonRpcPayload payload, String text, LongConsumer onWritten) {
+public record SseEvent(String id, String event, JsonRpcPayload payload, String text,
+        EventRecording recording) {
     public SseEvent {
         if ((payload == null) == (text == null)) {
             throw new IllegalArgumentException("an SSE event has either a payload or a text as its data");
@@ -25,9 +25,9 @@ public record SseEvent(String id, String event, JsonRpcPayload payload, String t
         noLineBreak(text, "text");
     }
 
-    /** @return a {@code message} event carrying {@code payload} */
-    public static SseEvent message(String id, JsonRpcPayload payload, LongConsumer onWritten) {
-        return new SseEvent(id, "message", payload, null, onWritten);
+    /** @return a {@code message} event carrying {@code payload}, copied as written unless {@code recording} is null */
+    public static SseEvent message(String id, JsonRpcPayload payload, EventRecording recording) {
+        return new SseEvent(id, "message", payload, null, recording);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import dev.jmcp.schema.codec.McpCodec;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -8,7 +9,9 @@ import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -16,7 +19,8 @@ import java.util.Objects;
  * Writes {@link SseEvent}s as {@code text/event-stream} content. A message's JSON is the one
  * {@code data:} line of its event, encoded as the connection drains ({@link ResponseBodies} decides
  * whether on the event loop or off it) and written in chunks (our JSON never holds a raw line
- * break, so one line is always enough). Everything else passes through.
+ * break, so one line is always enough); an event with an {@link EventRecording} is copied as it
+ * goes. A {@link KeptEvent} is written again as it was sent. Everything else passes through.
  */
 public final class SseWriter extends ChannelOutboundHandlerAdapter {
     private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
@@ -31,6 +35,11 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof KeptEvent kept) {
+            ctx.write(bodies.of(kept.open(), false), promise.unvoid())
+                    .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            return;
+        }
         if (!(msg instanceof SseEvent event)) {
             ctx.write(msg, promise);
             return;
@@ -38,12 +47,18 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
         ChunkedInput<HttpContent> whole;
         try {
             whole = event.payload() != null
-                    ? bodies.of(ctx, head(event), event.payload(), END, false, event.onWritten())
-                    : bodies.of(concat(head(event), event.text().getBytes(StandardCharsets.UTF_8), END), false,
-                            event.onWritten());
+                    ? bodies.of(ctx, head(event), event.payload(), END, false)
+                    : bodies.of(new ByteArrayInputStream(concat(head(event),
+                            event.text().getBytes(StandardCharsets.UTF_8), END)), false);
         } catch (IOException | RuntimeException e) {
+            if (event.recording() != null) {
+                event.recording().abandoned();
+            }
             promise.setFailure(e);
             return;
+        }
+        if (event.recording() != null) {
+            whole = new RecordingInput(whole, event.recording());
         }
         // a failure half-way leaves a broken event on the wire: the client must reconnect
         ctx.write(whole, promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
@@ -55,6 +70,15 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
      */
     public static HttpContent comment() {
         return new DefaultHttpContent(Unpooled.wrappedBuffer(COMMENT));
+    }
+
+    /**
+     * @return the bytes of a message event as this writer writes it, encoded on the caller's thread
+     *         as they are read: for an event kept before any connection carries it. A blob's source
+     *         is read on that thread too
+     */
+    static InputStream bytes(SseEvent event, McpCodec codec) throws IOException {
+        return ResponseBodies.framed(head(event), codec.encode(event.payload()), END);
     }
 
     static byte[] head(SseEvent event) {

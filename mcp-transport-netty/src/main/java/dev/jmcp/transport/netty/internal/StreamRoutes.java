@@ -95,20 +95,37 @@ final class StreamRoutes {
 
     /** @return the stream a {@code Last-Event-ID} names, while it can still be resumed from there; else null */
     EventStream resumable(String lastEventId) {
-        int dash = lastEventId.indexOf('-');
-        long number;
-        long seq;
-        try {
-            number = Long.parseLong(lastEventId.substring(0, Math.max(dash, 0)));
-            seq = Long.parseLong(lastEventId.substring(dash + 1));
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        EventStream stream = streams.get(number);
-        if (stream == null || seq > stream.lastSeq || seq < stream.evictedSeq || seq < 0) {
+        long[] id = parse(lastEventId);
+        EventStream stream = id == null ? null : streams.get(id[0]);
+        if (stream == null || id[1] > stream.lastSeq || id[1] < stream.evictedSeq || id[1] < 0) {
             return null;
         }
         return stream;
+    }
+
+    /**
+     * @return whether a {@code Last-Event-ID} names an event of one of these streams after which
+     *         events have gone from the replay buffer (past {@code replayBufferEvents}), so that the
+     *         stream cannot be resumed from there
+     */
+    boolean forgot(String lastEventId) {
+        long[] id = parse(lastEventId);
+        if (id == null || id[0] < 1 || id[0] > streamCount || id[1] < 0) {
+            return false;
+        }
+        EventStream stream = streams.get(id[0]);
+        return stream == null || id[1] < stream.evictedSeq;
+    }
+
+    /** @return the stream number and sequence number of an event id, {@code <number>-<seq>}; null when malformed */
+    private static long[] parse(String eventId) {
+        int dash = eventId.indexOf('-');
+        try {
+            return new long[] {Long.parseLong(eventId.substring(0, Math.max(dash, 0))),
+                    Long.parseLong(eventId.substring(dash + 1))};
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** @return the stream numbered {@code number}; null when it is gone */

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(LeakCheck.class)
 class JsonBodyWriterTest {
+    private static final ByteBudget UNBOUNDED = new ByteBudget("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */
@@ -49,14 +50,14 @@ class JsonBodyWriterTest {
     }
 
     private JsonBodyWriter offTheLoop() {
-        return new JsonBodyWriter(new ResponseBodies(codec, 4096, producers));
+        return new JsonBodyWriter(new ResponseBodies(codec, 4096, producers, UNBOUNDED));
     }
 
     @Test
     void theBodyIsTheMessageAndEndsTheResponse() {
         JsonRpcResultResponse response = new JsonRpcResultResponse(RequestId.of("a"), EmptyResult.of());
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
-                new JsonBodyWriter(new ResponseBodies(codec, 256, none)));
+                new JsonBodyWriter(new ResponseBodies(codec, 256, none, UNBOUNDED)));
         channel.writeAndFlush(new JsonBody(response));
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray());
@@ -69,7 +70,7 @@ class JsonBodyWriterTest {
         JsonRpcResultResponse response = new JsonRpcResultResponse(RequestId.of(2), ReadResourceResult.of(
                 BlobResourceContents.of("mem:b", "application/octet-stream", Blob.of(ScriptedSource.bytes(100_000)))));
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
-                new JsonBodyWriter(new ResponseBodies(codec, 1024, none)));
+                new JsonBodyWriter(new ResponseBodies(codec, 1024, none, UNBOUNDED)));
         channel.writeAndFlush(new JsonBody(response));
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray(), "written whole at once, on the loop");

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
@@ -15,17 +14,10 @@ import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
-import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.LeakCheck;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.stream.ChunkedWriteHandler;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,80 +29,32 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(LeakCheck.class)
 class PipelineTest {
-    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
-            + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
-    static final String BOTH = "application/json, text/event-stream";
+    private final SessionPipeline pipe = new SessionPipeline();
+    private final List<HttpSession> sessions = pipe.sessions;
+    private final List<Recorder> recorders = pipe.recorders;
 
-    private final List<HttpSession> sessions = new ArrayList<>();
-    private final List<Recorder> recorders = new ArrayList<>();
-    private final List<EmbeddedChannel> channels = new ArrayList<>();
-    private HttpServerSettings settings = HttpServerSettings.DEFAULTS;
-    private SessionRegistry registry = new SessionRegistry(4);
-
-    private final BodyProducers producers = new BodyProducers(2);
-
-    /**
-     * {@code finishAndReleaseAll()} is true when a channel still held inbound or outbound messages:
-     * an answer the test never looked at, or a request no handler consumed. Every test reads what it
-     * expects, so anything left over is an unchecked message.
-     */
+    /** Every test reads what it expects, so anything left over is an unchecked message. */
     @AfterEach
     void releaseEverything() {
-        List<Integer> unread = new ArrayList<>();
-        for (int i = 0; i < channels.size(); i++) {
-            if (channels.get(i).finishAndReleaseAll()) {
-                unread.add(i);
-            }
-        }
-        producers.close();
-        assertEquals(List.of(), unread, "connections (by order opened) left with messages nobody read");
+        assertEquals(List.of(), pipe.close(), "connections (by order opened) left with messages nobody read");
     }
 
     private EmbeddedChannel connection() {
-        ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers);
-        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
-                new SseWriter(context.bodies()), new JsonBodyWriter(context.bodies()), new SessionRouter(context),
-                new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),
-                new NotFoundHandler(context.codec()));
-        channels.add(channel);
-        return channel;
+        return pipe.connection();
     }
 
-    private void accept(McpTransport transport) {
-        Recorder recorder = new Recorder();
-        transport.start(recorder);
-        sessions.add((HttpSession) transport);
-        recorders.add(recorder);
+    private static FullHttpRequest request(HttpMethod method, String uri, String body, String session) {
+        return SessionPipeline.request(method, uri, body, session);
     }
 
-    static FullHttpRequest request(HttpMethod method, String uri, String body, String session) {
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, uri,
-                body == null ? Unpooled.EMPTY_BUFFER : Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
-        request.headers().set("Accept", method.equals(HttpMethod.GET) ? "text/event-stream" : BOTH);
-        if (body != null) {
-            request.headers().set("Content-Type", "application/json");
-        }
-        if (session != null) {
-            request.headers().set("Mcp-Session-Id", session);
-        }
-        return request;
-    }
-
-    /** Opens a session: POST initialize, and answer it as a server session would. */
     private HttpSession initialize() {
-        EmbeddedChannel channel = connection();
-        channel.writeInbound(request(HttpMethod.POST, "/mcp", INITIALIZE, null));
-        HttpSession session = sessions.get(sessions.size() - 1);
-        session.send(new JsonRpcResultResponse(RequestId.of(1), new InitializeResult("2025-11-25",
-                ServerCapabilities.none(), Implementation.of("s", "1"), null, null)));
-        Wire.drain(channel);
-        return session;
+        return pipe.initialize();
     }
 
     @Test
     void initializeOpensASessionAndIsAnsweredOnAPrimedStream() {
         EmbeddedChannel channel = connection();
-        channel.writeInbound(request(HttpMethod.POST, "/mcp", INITIALIZE, null));
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", SessionPipeline.INITIALIZE, null));
         assertEquals(1, sessions.size(), "onSession got the new transport");
         HttpSession session = sessions.get(0);
         JsonRpcRequest received = (JsonRpcRequest) recorders.get(0).messages.get(0);
@@ -154,11 +98,11 @@ class PipelineTest {
     @Test
     void thePostHandlerChecksAcceptContentTypeBodyAndSession() {
         EmbeddedChannel channel = connection();
-        FullHttpRequest jsonOnly = request(HttpMethod.POST, "/mcp", INITIALIZE, null);
+        FullHttpRequest jsonOnly = request(HttpMethod.POST, "/mcp", SessionPipeline.INITIALIZE, null);
         jsonOnly.headers().set("Accept", "application/json");
         channel.writeInbound(jsonOnly);
         assertEquals(406, Wire.drain(channel).status());
-        FullHttpRequest text = request(HttpMethod.POST, "/mcp", INITIALIZE, null);
+        FullHttpRequest text = request(HttpMethod.POST, "/mcp", SessionPipeline.INITIALIZE, null);
         text.headers().set("Content-Type", "text/plain");
         channel.writeInbound(text);
         assertEquals(415, Wire.drain(channel).status());
@@ -306,7 +250,7 @@ class PipelineTest {
 
     @Test
     void inJsonModeALoneAnswerIsAJsonBody() {
-        settings = settings.toBuilder().jsonResponses(true).build();
+        pipe.settings = pipe.settings.toBuilder().jsonResponses(true).build();
         HttpSession session = initialize();
         EmbeddedChannel post = connection();
         post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}",
@@ -322,8 +266,8 @@ class PipelineTest {
     void theIdleCheckEndsSessionsWithoutRequestsOrStreams() throws InterruptedException {
         HttpSession session = initialize();
         Thread.sleep(5);
-        registry.evictIdle(System.nanoTime(), 1_000_000);
+        pipe.registry.evictIdle(System.nanoTime(), 1_000_000);
         assertTrue(session.isClosed());
-        assertEquals(0, registry.size());
+        assertEquals(0, pipe.registry.size());
     }
 }

@@ -21,18 +21,21 @@ import io.netty.channel.local.LocalIoHandler;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(LeakCheck.class)
 class SseWriterTest {
+    private static final ByteBudget UNBOUNDED = new ByteBudget("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */
     private final BodyProducers none = new BodyProducers(1);
     private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
+    private final ByteBudget budget = new ByteBudget("maxReplayBytes", Long.MAX_VALUE);
+    private final AtomicReference<KeptEvent> kept = new AtomicReference<>();
 
     SseWriterTest() {
         none.close();
@@ -45,20 +48,19 @@ class SseWriterTest {
     }
 
     private SseWriter onTheLoop(int chunkBytes) {
-        return new SseWriter(new ResponseBodies(codec, chunkBytes, none));
+        return new SseWriter(new ResponseBodies(codec, chunkBytes, none, UNBOUNDED));
     }
 
     @Test
-    void aMessageIsOneEventWithItsIdTypeAndOneDataLine() {
+    void aMessageIsOneEventWithItsIdTypeAndOneDataLine() throws Exception {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(256));
         JsonRpcNotification notification = new JsonRpcNotification("notifications/message", null);
-        AtomicLong written = new AtomicLong();
-        channel.writeAndFlush(SseEvent.message("3-7", notification, written::set));
+        channel.writeAndFlush(SseEvent.message("3-7", notification, recording()));
         Wire wire = Wire.drain(channel);
         String json = new String(codec.toBytes(notification), StandardCharsets.UTF_8);
         assertEquals("id: 3-7\nevent: message\ndata: " + json + "\n\n", wire.text());
         assertEquals(0, wire.lasts, "an event does not end the response");
-        assertEquals(wire.body.size(), written.get(), "the written size is reported");
+        assertKeptAsWritten(wire);
         assertFalse(channel.finish());
     }
 
@@ -82,14 +84,13 @@ class SseWriterTest {
     @Test
     void aBlobFromAStreamIsEncodedOffTheLoopInBoundedChunksOnOneDataLine() throws Exception {
         ScriptedSource source = ScriptedSource.of(300_000);
-        AtomicLong written = new AtomicLong();
         try (LoopChannel channel = LoopChannel.open(loop,
-                new SseWriter(new ResponseBodies(codec, 1024, producers)))) {
-            assertTrue(channel.write(SseEvent.message("2-2", read(Blob.ofStream(() -> source, -1)), written::set))
+                new SseWriter(new ResponseBodies(codec, 1024, producers, UNBOUNDED)))) {
+            assertTrue(channel.write(SseEvent.message("2-2", read(Blob.ofStream(() -> source, -1)), recording()))
                     .await(10, TimeUnit.SECONDS));
             Wire wire = channel.wire();
             assertBlobEvent(wire, ScriptedSource.bytes(300_000), 1024);
-            assertEquals(wire.body.size(), written.get(), "the written size is reported");
+            assertKeptAsWritten(wire);
             assertTrue(source.reader().getName().startsWith("jmcp-http-body-"), source.reader().getName());
         }
     }
@@ -100,6 +101,28 @@ class SseWriterTest {
         channel.writeOutbound("x");
         assertEquals("x", channel.readOutbound());
         assertFalse(channel.finish());
+    }
+
+    @Test
+    void aKeptEventIsWrittenAgainAsItWasSent() throws Exception {
+        byte[] bytes = ScriptedSource.bytes(3000);
+        KeptEvent event = new KeptEvent(java.util.List.of(bytes, new byte[] {'\n', '\n'}), bytes.length + 2);
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(1024));
+        channel.writeAndFlush(event);
+        Wire wire = Wire.drain(channel);
+        assertArrayEquals(event.open().readAllBytes(), wire.body.toByteArray());
+        assertEquals(0, wire.lasts, "an event does not end the response");
+        channel.finishAndReleaseAll();
+    }
+
+    private EventRecording recording() {
+        return new EventRecording(budget, Long.MAX_VALUE, done -> kept.set(done.take()));
+    }
+
+    /** The copy taken for replay is the bytes on the wire, and they are what the budget counts. */
+    private void assertKeptAsWritten(Wire wire) throws Exception {
+        assertArrayEquals(wire.body.toByteArray(), kept.get().open().readAllBytes());
+        assertEquals(wire.body.size(), budget.used());
     }
 
     private static JsonRpcResultResponse read(Blob blob) {

@@ -81,7 +81,7 @@ class StatelessPipelineTest {
 
     /** @return a POST of {@code body} with the headers of a 2026-07-28 client, then {@code headers} */
     static FullHttpRequest post(String body, String... headers) {
-        FullHttpRequest request = PipelineTest.request(HttpMethod.POST, "/mcp", body, null);
+        FullHttpRequest request = SessionPipeline.request(HttpMethod.POST, "/mcp", body, null);
         request.headers().set("MCP-Protocol-Version", "2026-07-28");
         for (int i = 0; i < headers.length; i += 2) {
             if (headers[i + 1] == null) {
@@ -334,13 +334,13 @@ class StatelessPipelineTest {
     @Test
     void getAndDeleteOfAStatelessClientAreNotAllowed() {
         for (HttpMethod method : List.of(HttpMethod.GET, HttpMethod.DELETE, HttpMethod.PUT)) {
-            FullHttpRequest request = PipelineTest.request(method, "/mcp", null, "feedface");
+            FullHttpRequest request = SessionPipeline.request(method, "/mcp", null, "feedface");
             request.headers().set("MCP-Protocol-Version", "2026-07-28");
             Wire wire = send(request);
             assertEquals(405, wire.status(), method.name());
             assertEquals("POST", wire.head().headers().get("Allow"));
         }
-        assertEquals(400, send(PipelineTest.request(HttpMethod.GET, "/mcp", null, null)).status(),
+        assertEquals(400, send(SessionPipeline.request(HttpMethod.GET, "/mcp", null, null)).status(),
                 "without the header a GET is the handshake era's, which needs a session");
     }
 }

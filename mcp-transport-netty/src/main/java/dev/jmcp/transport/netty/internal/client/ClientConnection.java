@@ -3,6 +3,9 @@ package dev.jmcp.transport.netty.internal.client;
 import dev.jmcp.core.spi.McpTransport.Listener;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcError;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
@@ -276,6 +279,19 @@ public final class ClientConnection {
             }
         }
         return payload;
+    }
+
+    /** Answers each of {@code owed} with an error that says why its answer will not come. */
+    void answerLost(Set<RequestId> owed, String why) {
+        synchronized (delivery) {
+            if (listener == null || closeDelivered) {
+                return;
+            }
+            for (RequestId request : List.copyOf(owed)) {
+                listener.onMessage(new JsonRpcErrorResponse(request, new JsonRpcError(ErrorCodes.INTERNAL_ERROR, why,
+                        null)));
+            }
+        }
     }
 
     // ---- closing ----

@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Reads the SSE streams of a {@link ClientConnection}: the stream that answers a POST, and the GET
  * stream for the server's own messages. A stream that drops before it has carried the answers it
  * owes, and the GET stream whenever it ends, is resumed with a GET carrying {@code Last-Event-ID}.
+ * A resume the server refuses with 410 (it no longer keeps the events after that id) answers each
+ * request the stream owed with a {@code -32603} error carrying the server's reason, at once.
  */
 final class SseStreamReader {
     private final ClientConnection connection;
@@ -105,6 +107,12 @@ final class SseStreamReader {
                 if (response.statusCode() == 404 && connection.sessionId != null) {
                     connection.closeWith(new McpException("the server has ended session " + connection.sessionId
                             + " (HTTP 404)"));
+                    return;
+                }
+                if (response.statusCode() == 410 && owed != null) {
+                    // the server no longer keeps what followed lastEventId: the answers will never come
+                    connection.answerLost(owed, "the stream that owed this answer cannot be resumed from "
+                            + "Last-Event-ID " + lastEventId + ": HTTP 410 " + text);
                     return;
                 }
                 if (response.statusCode() == 405 || response.statusCode() == 409) {

@@ -1,0 +1,88 @@
+package dev.jmcp.transport.netty.internal;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Bytes that all the connections and sessions of one server hold in memory for one purpose,
+ * bounded by a named setting: {@code maxReplayBytes} (the events sessions keep for replay) or
+ * {@code maxResponseBytesInMemory} (the encoded answers waiting to be written). Whoever holds bytes
+ * takes them first and gives them back when done; what cannot be taken is refused, with a message
+ * that names the setting. Thread-safe.
+ */
+public final class ByteBudget {
+    private final String setting;
+    private final long max;
+    private final AtomicLong used = new AtomicLong();
+
+    /**
+     * @param setting the setting's name, for messages
+     * @param max     the setting's value; at least 0
+     */
+    public ByteBudget(String setting, long max) {
+        if (max < 0) {
+            throw new IllegalArgumentException(setting + " must be >= 0, was " + max);
+        }
+        this.setting = setting;
+        this.max = max;
+    }
+
+    /** @return whether {@code bytes} were taken; false, taking nothing, when they would exceed the budget */
+    boolean tryTake(long bytes) {
+        long now;
+        do {
+            now = used.get();
+            if (now + bytes > max) {
+                return false;
+            }
+        } while (!used.compareAndSet(now, now + bytes));
+        return true;
+    }
+
+    /** Gives back {@code bytes} taken before. */
+    void give(long bytes) {
+        used.addAndGet(-bytes);
+    }
+
+    /** @return the bytes held now */
+    public long used() {
+        return used.get();
+    }
+
+    /**
+     * @return {@code in}, which gives back {@code bytes} taken before when it is closed (once, however
+     *         often it is closed)
+     */
+    InputStream heldUntilClosed(InputStream in, long bytes) {
+        return new FilterInputStream(in) {
+            private boolean closed;
+
+            @Override
+            public void close() throws IOException {
+                if (!closed) {
+                    closed = true;
+                    give(bytes);
+                }
+                super.close();
+            }
+        };
+    }
+
+    /** @return the setting's name */
+    public String setting() {
+        return setting;
+    }
+
+    /** @return the setting's value */
+    public long max() {
+        return max;
+    }
+
+    /** @return {@code <setting>=<value>}, for messages */
+    @Override
+    public String toString() {
+        return setting + "=" + max;
+    }
+}

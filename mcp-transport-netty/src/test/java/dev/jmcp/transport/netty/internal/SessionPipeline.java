@@ -1,0 +1,99 @@
+package dev.jmcp.transport.netty.internal;
+
+import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.InitializeResult;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.transport.netty.HttpServerSettings;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The session handlers of one server on {@link EmbeddedChannel}s that stand for client connections
+ * (a session spans several), with what the server made of them: for tests of the session's stream
+ * routing and replay.
+ */
+final class SessionPipeline {
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+    static final String BOTH = "application/json, text/event-stream";
+
+    final List<HttpSession> sessions = new ArrayList<>();
+    final List<Recorder> recorders = new ArrayList<>();
+    final List<EmbeddedChannel> channels = new ArrayList<>();
+    final BodyProducers producers = new BodyProducers(2);
+    HttpServerSettings settings = HttpServerSettings.DEFAULTS;
+    SessionRegistry registry = new SessionRegistry(4);
+    ByteBudget budget = new ByteBudget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
+    ByteBudget held = new ByteBudget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
+
+    /**
+     * Ends every connection and the body threads. {@code finishAndReleaseAll()} is true when a
+     * channel still held inbound or outbound messages: an answer the test never looked at, or a
+     * request no handler consumed.
+     *
+     * @return the connections (by order opened) left with messages nobody read
+     */
+    List<Integer> close() {
+        List<Integer> unread = new ArrayList<>();
+        for (int i = 0; i < channels.size(); i++) {
+            if (channels.get(i).finishAndReleaseAll()) {
+                unread.add(i);
+            }
+        }
+        producers.close();
+        return unread;
+    }
+
+    EmbeddedChannel connection() {
+        ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers, budget,
+                held);
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
+                new SseWriter(context.bodies()), new JsonBodyWriter(context.bodies()), new SessionRouter(context),
+                new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),
+                new NotFoundHandler(context.codec()));
+        channels.add(channel);
+        return channel;
+    }
+
+    private void accept(McpTransport transport) {
+        Recorder recorder = new Recorder();
+        transport.start(recorder);
+        sessions.add((HttpSession) transport);
+        recorders.add(recorder);
+    }
+
+    static FullHttpRequest request(HttpMethod method, String uri, String body, String session) {
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, uri,
+                body == null ? Unpooled.EMPTY_BUFFER : Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+        request.headers().set("Accept", method.equals(HttpMethod.GET) ? "text/event-stream" : BOTH);
+        if (body != null) {
+            request.headers().set("Content-Type", "application/json");
+        }
+        if (session != null) {
+            request.headers().set("Mcp-Session-Id", session);
+        }
+        return request;
+    }
+
+    /** Opens a session: POST initialize, and answer it as a server session would. */
+    HttpSession initialize() {
+        EmbeddedChannel channel = connection();
+        channel.writeInbound(request(HttpMethod.POST, "/mcp", INITIALIZE, null));
+        HttpSession session = sessions.get(sessions.size() - 1);
+        session.send(new JsonRpcResultResponse(RequestId.of(1), new InitializeResult("2025-11-25",
+                ServerCapabilities.none(), Implementation.of("s", "1"), null, null)));
+        Wire.drain(channel);
+        return session;
+    }
+}
