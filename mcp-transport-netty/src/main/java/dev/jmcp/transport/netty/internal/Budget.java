@@ -1,47 +1,89 @@
 package dev.jmcp.transport.netty.internal;
 
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A server-wide amount that connections take from and give back, such as open connections or
- * bytes of request bodies being read: taking never goes over the limit. Thread-safe, without locks.
+ * An amount that all the connections and sessions of one server take from for one purpose, bounded
+ * by a named setting: {@code maxConnections}, {@code maxBufferedRequestBytes} (request bodies being
+ * read), {@code maxReplayBytes} (the events sessions keep for replay) or
+ * {@code maxResponseBytesInMemory} (the encoded answers waiting to be written). Whoever holds some
+ * takes it first and gives it back when done; what cannot be taken is refused, with a message that
+ * names the setting. Thread-safe, without locks.
  */
 public final class Budget {
+    private final String setting;
+    private final long max;
     private final AtomicLong used = new AtomicLong();
-    private final long limit;
 
-    /** @param limit the most that may be taken at once; at least 1 */
-    public Budget(long limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("a budget's limit must be >= 1, was " + limit);
+    /**
+     * @param setting the setting's name, for messages
+     * @param max     the setting's value; at least 0
+     */
+    public Budget(String setting, long max) {
+        if (max < 0) {
+            throw new IllegalArgumentException(setting + " must be >= 0, was " + max);
         }
-        this.limit = limit;
+        this.setting = setting;
+        this.max = max;
     }
 
-    /** @return whether {@code amount} was taken: false, and nothing taken, when it would go over the limit */
-    public boolean tryTake(long amount) {
+    /** @return whether {@code bytes} were taken; false, taking nothing, when they would exceed the budget */
+    public boolean tryTake(long bytes) {
         long now;
         do {
             now = used.get();
-            if (amount > limit - now) {
+            if (now + bytes > max) {
                 return false;
             }
-        } while (!used.compareAndSet(now, now + amount));
+        } while (!used.compareAndSet(now, now + bytes));
         return true;
     }
 
-    /** Gives back {@code amount}, which the caller took. */
-    public void giveBack(long amount) {
-        used.addAndGet(-amount);
+    /** Gives back {@code bytes} taken before. */
+    public void giveBack(long bytes) {
+        used.addAndGet(-bytes);
     }
 
-    /** @return how much is taken now */
+    /** @return the bytes held now */
     public long used() {
         return used.get();
     }
 
-    /** @return the most that may be taken at once */
-    public long limit() {
-        return limit;
+    /**
+     * @return {@code in}, which gives back {@code bytes} taken before when it is closed (once, however
+     *         often it is closed)
+     */
+    public InputStream heldUntilClosed(InputStream in, long bytes) {
+        return new FilterInputStream(in) {
+            private boolean closed;
+
+            @Override
+            public void close() throws IOException {
+                if (!closed) {
+                    closed = true;
+                    giveBack(bytes);
+                }
+                super.close();
+            }
+        };
+    }
+
+    /** @return the setting's name */
+    public String setting() {
+        return setting;
+    }
+
+    /** @return the setting's value */
+    public long max() {
+        return max;
+    }
+
+    /** @return {@code <setting>=<value>}, for messages */
+    @Override
+    public String toString() {
+        return setting + "=" + max;
     }
 }

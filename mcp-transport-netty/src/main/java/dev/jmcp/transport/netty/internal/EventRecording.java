@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 /**
  * A copy of one SSE event taken as its bytes are written, so that a resumed stream gets exactly
  * what was sent and nothing is encoded (or read from a provider) twice. The copy takes from the
- * server's {@link ByteBudget} as it grows; it gives up, giving back what it took, once the event
+ * server's {@link Budget} as it grows; it gives up, giving back what it took, once the event
  * is larger than {@code replayBufferBytes} or the budget is spent, and the event is then not kept.
  *
  * <p>Written on the event loop of the connection that carries the event; {@link #discard} may come
@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * when the write ends or is abandoned.
  */
 final class EventRecording {
-    private final ByteBudget budget;
+    private final Budget budget;
     private final long maxBytes;
     private final Consumer<EventRecording> onOver;
     private List<byte[]> chunks = new ArrayList<>();
@@ -32,7 +32,7 @@ final class EventRecording {
      * @param maxBytes the setting {@code replayBufferBytes}: the most one event may take
      * @param onOver   told once the write has ended or was abandoned; see {@link #complete()}
      */
-    EventRecording(ByteBudget budget, long maxBytes, Consumer<EventRecording> onOver) {
+    EventRecording(Budget budget, long maxBytes, Consumer<EventRecording> onOver) {
         this.budget = budget;
         this.maxBytes = maxBytes;
         this.onOver = onOver;
@@ -138,7 +138,7 @@ final class EventRecording {
     }
 
     private void release() {
-        budget.give(bytes);
+        budget.giveBack(bytes);
         bytes = 0;
         chunks = null;
     }

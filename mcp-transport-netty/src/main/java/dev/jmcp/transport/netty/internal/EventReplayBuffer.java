@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * The SSE events a session keeps so that a client can resume a stream with {@code Last-Event-ID}:
  * one buffer for all of the session's streams, bounded by a count of events
  * ({@code replayBufferEvents}), by the bytes it keeps ({@code replayBufferBytes}) and, with every
- * other session, by the server's {@link ByteBudget} ({@code maxReplayBytes}).
+ * other session, by the server's {@link Budget} ({@code maxReplayBytes}).
  *
  * <p>An event keeps its message only until it has been written once; from then on it keeps the
  * bytes that were written ({@link EventRecording}), and a replay sends those again: it never
@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 public final class EventReplayBuffer {
     private final int maxEvents;
     private final long maxBytes;
-    private final ByteBudget budget;
+    private final Budget budget;
     private final Consumer<Entry> onRemoved;
     private final ArrayDeque<Entry> entries = new ArrayDeque<>();
     private long bytes;
@@ -35,7 +35,7 @@ public final class EventReplayBuffer {
      * @param budget    the server's budget, shared with every session
      * @param onRemoved told of each event that goes altogether; never null
      */
-    public EventReplayBuffer(int maxEvents, long maxBytes, ByteBudget budget, Consumer<Entry> onRemoved) {
+    public EventReplayBuffer(int maxEvents, long maxBytes, Budget budget, Consumer<Entry> onRemoved) {
         this.maxEvents = maxEvents;
         this.maxBytes = maxBytes;
         this.budget = budget;
@@ -168,7 +168,7 @@ public final class EventReplayBuffer {
 
     private void unkeep(Entry entry) {
         bytes -= entry.kept.bytes();
-        budget.give(entry.kept.bytes());
+        budget.giveBack(entry.kept.bytes());
         entry.kept = null;
     }
 

@@ -66,10 +66,9 @@ public final class RequestBodyBudget extends ChannelInboundHandlerAdapter {
         ReferenceCountUtil.release(msg);
         // the part of this body already passed on is dropped by the aggregator when the connection closes
         giveBack();
-        LOG.log(Level.DEBUG, "refused a request body on {0}: maxBufferedRequestBytes={1} are taken", ctx.channel(),
-                budget.limit());
+        LOG.log(Level.DEBUG, "refused a request body on {0}: {1} are taken", ctx.channel(), budget);
         HttpErrors.sendAndClose(ctx, HttpErrors.busy("the server is reading too many request bodies at once: "
-                + "maxBufferedRequestBytes=" + budget.limit() + "; try again later", codec));
+                + budget + "; try again later", codec));
     }
 
     @Override

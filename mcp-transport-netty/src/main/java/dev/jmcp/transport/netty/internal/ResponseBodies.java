@@ -39,7 +39,7 @@ public final class ResponseBodies {
     private final McpCodec codec;
     private final int chunkBytes;
     private final BodyProducers producers;
-    private final ByteBudget held;
+    private final Budget held;
 
     /**
      * @param codec      encodes the messages; never null
@@ -48,7 +48,7 @@ public final class ResponseBodies {
      * @param held       the server's budget for encoded messages waiting to be written
      *                   ({@code maxResponseBytesInMemory}); never null
      */
-    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers, ByteBudget held) {
+    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers, Budget held) {
         this.codec = Objects.requireNonNull(codec, "codec");
         this.chunkBytes = chunkBytes;
         this.producers = Objects.requireNonNull(producers, "producers");

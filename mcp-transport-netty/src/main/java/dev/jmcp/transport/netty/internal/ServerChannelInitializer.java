@@ -61,8 +61,8 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
         this.bodies = context.bodies();
-        this.connections = new Budget(context.settings().maxConnections());
-        this.requestBytes = new Budget(context.settings().maxBufferedRequestBytes());
+        this.connections = new Budget("maxConnections", context.settings().maxConnections());
+        this.requestBytes = new Budget("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
     }
 
     /** @return the open connections, out of {@code maxConnections} */

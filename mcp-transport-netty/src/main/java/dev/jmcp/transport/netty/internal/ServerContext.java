@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  *                  ({@code maxResponseBytesInMemory}); never null
  */
 public record ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
-        Consumer<McpTransport> onSession, BodyProducers producers, ByteBudget replay, ByteBudget held) {
+        Consumer<McpTransport> onSession, BodyProducers producers, Budget replay, Budget held) {
     public ServerContext {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(path, "path");
@@ -37,8 +37,8 @@ public record ServerContext(HttpServerSettings settings, String path, SessionReg
     public ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
             Consumer<McpTransport> onSession, BodyProducers producers) {
         this(settings, path, sessions, onSession, producers,
-                new ByteBudget("maxReplayBytes", settings.maxReplayBytes()),
-                new ByteBudget("maxResponseBytesInMemory", settings.maxResponseBytesInMemory()));
+                new Budget("maxReplayBytes", settings.maxReplayBytes()),
+                new Budget("maxResponseBytesInMemory", settings.maxResponseBytesInMemory()));
     }
 
     /** @return what makes the response bodies, with the settings' codec and {@code chunkBytes} */

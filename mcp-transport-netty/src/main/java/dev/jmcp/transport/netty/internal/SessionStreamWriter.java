@@ -28,7 +28,7 @@ final class SessionStreamWriter {
     private final int chunkBytes;
 
     SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings,
-            ByteBudget budget) {
+            Budget budget) {
         this.session = session;
         this.lock = lock;
         this.routes = routes;

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class EventReplayBufferTest {
     private final List<Long> removed = new ArrayList<>();
     private final JsonRpcNotification message = new JsonRpcNotification("notifications/message", null);
-    private final ByteBudget budget = new ByteBudget("maxReplayBytes", 1_000);
+    private final Budget budget = new Budget("maxReplayBytes", 1_000);
 
     private EventReplayBuffer buffer(int maxEvents, long maxBytes) {
         return new EventReplayBuffer(maxEvents, maxBytes, budget, entry -> removed.add(entry.seq()));

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(LeakCheck.class)
 class JsonBodyWriterTest {
-    private static final ByteBudget UNBOUNDED = new ByteBudget("maxResponseBytesInMemory", Long.MAX_VALUE);
+    private static final Budget UNBOUNDED = new Budget("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */

@@ -56,7 +56,7 @@ class ReplayBudgetTest {
 
     @Test
     void anAnswerPastTheServersBudgetIsReplayedAsAnErrorNamingMaxReplayBytes() {
-        pipe.budget = new ByteBudget("maxReplayBytes", 1000);
+        pipe.budget = new Budget("maxReplayBytes", 1000);
         HttpSession session = pipe.initialize();
         EmbeddedChannel post = post(session, 5);
         session.send(text(5, 2000));
@@ -88,7 +88,7 @@ class ReplayBudgetTest {
 
     @Test
     void anAnswerForAStreamWithoutAConnectionPastTheBudgetIsResumedAsAnError() {
-        pipe.budget = new ByteBudget("maxReplayBytes", 1000);
+        pipe.budget = new Budget("maxReplayBytes", 1000);
         HttpSession session = pipe.initialize();
         EmbeddedChannel post = post(session, 5);
         Wire.drain(post);

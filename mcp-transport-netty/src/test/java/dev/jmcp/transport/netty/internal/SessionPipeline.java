@@ -34,8 +34,8 @@ final class SessionPipeline {
     final BodyProducers producers = new BodyProducers(2);
     HttpServerSettings settings = HttpServerSettings.DEFAULTS;
     SessionRegistry registry = new SessionRegistry(4);
-    ByteBudget budget = new ByteBudget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
-    ByteBudget held = new ByteBudget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
+    Budget budget = new Budget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
+    Budget held = new Budget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
 
     /**
      * Ends every connection and the body threads. {@code finishAndReleaseAll()} is true when a

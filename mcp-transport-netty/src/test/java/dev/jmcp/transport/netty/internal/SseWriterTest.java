@@ -28,13 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(LeakCheck.class)
 class SseWriterTest {
-    private static final ByteBudget UNBOUNDED = new ByteBudget("maxResponseBytesInMemory", Long.MAX_VALUE);
+    private static final Budget UNBOUNDED = new Budget("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */
     private final BodyProducers none = new BodyProducers(1);
     private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final ByteBudget budget = new ByteBudget("maxReplayBytes", Long.MAX_VALUE);
+    private final Budget budget = new Budget("maxReplayBytes", Long.MAX_VALUE);
     private final AtomicReference<KeptEvent> kept = new AtomicReference<>();
 
     SseWriterTest() {
