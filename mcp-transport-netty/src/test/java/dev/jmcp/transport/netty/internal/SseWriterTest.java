@@ -59,7 +59,7 @@ class SseWriterTest {
         assertEquals("id: 3-7\nevent: message\ndata: " + json + "\n\n", wire.text());
         assertEquals(0, wire.lasts, "an event does not end the response");
         assertEquals(wire.body.size(), written.get(), "the written size is reported");
-        assertFalse(channel.finish());
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -67,7 +67,7 @@ class SseWriterTest {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(256));
         channel.writeAndFlush(SseEvent.priming("1-1"));
         assertEquals("id: 1-1\ndata:\n\n", Wire.drain(channel).text());
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -76,7 +76,7 @@ class SseWriterTest {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(1024));
         channel.writeAndFlush(SseEvent.message("2-2", read(Blob.of(bytes)), null));
         assertBlobEvent(Wire.drain(channel), bytes, 1024);
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -99,7 +99,7 @@ class SseWriterTest {
         EmbeddedChannel channel = new EmbeddedChannel(onTheLoop(256));
         channel.writeOutbound("x");
         assertEquals("x", channel.readOutbound());
-        assertFalse(channel.finish());
+        Leftovers.assertNoneLeft(channel);
     }
 
     private static JsonRpcResultResponse read(Blob blob) {
