@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.function.BooleanSupplier;
 
 /** A server with the given providers and clients connected to it over in-memory pairs; closes everything. */
@@ -23,7 +24,15 @@ final class Harness implements AutoCloseable {
     private final List<AutoCloseable> open = new ArrayList<>();
 
     Harness(ResourceSettings settings, ResourceProvider... providers) {
+        this(null, settings, providers);
+    }
+
+    /** @param handlers runs the server's handlers, for a test that waits until they have all returned; null for the server's own */
+    Harness(ExecutorService handlers, ResourceSettings settings, ResourceProvider... providers) {
         McpServer.Builder builder = McpServer.builder().serverInfo("test-server", "1.0").resourceSettings(settings);
+        if (handlers != null) {
+            builder.executor(handlers);
+        }
         for (ResourceProvider provider : providers) {
             builder.resourceProvider(provider);
         }

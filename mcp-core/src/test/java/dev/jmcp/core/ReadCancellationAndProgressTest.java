@@ -24,6 +24,8 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -99,7 +101,8 @@ class ReadCancellationAndProgressTest {
                 .addBlob(Resource.builder("mem://big.bin", "big.bin").mimeType("application/octet-stream").build(),
                         Blob.ofStream(source, 64L * MIB));
         Harness.Recording recording = new Harness.Recording();
-        try (Harness harness = new Harness(staging64(), memory)) {
+        ExecutorService handlers = Executors.newCachedThreadPool();
+        try (Harness harness = new Harness(handlers, staging64(), memory)) {
             McpClient client = harness.client(recording);
             CompletableFuture<Void> eightMiB = new CompletableFuture<>();
             List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
@@ -113,18 +116,17 @@ class ReadCancellationAndProgressTest {
             eightMiB.get(10, TimeUnit.SECONDS);
             read.cancel(true); // sends notifications/cancelled
 
-            // the server stops: the count settles well short of 64 MiB, and the source is closed
+            // the server stops: its handler returns (reading the rest, 2 ms a read, would take minutes),
+            // and after that nothing can read the source or answer the read: the barrier for both checks
             Harness.await("the source to be closed", source.closed::get);
-            long settled = source.read.get();
-            Thread.sleep(200);
-            assertEquals(settled, source.read.get(), "the source was read after the cancellation");
-            assertTrue(settled < 64L * MIB, "read " + settled);
+            handlers.shutdown();
+            assertTrue(handlers.awaitTermination(10, TimeUnit.SECONDS), "the read's handler still runs after the "
+                    + "cancellation, " + source.read.get() + " bytes read");
+            assertTrue(source.read.get() < 64L * MIB, "read " + source.read.get());
 
             RequestId id = recording.received.stream()
                     .filter(p -> p instanceof JsonRpcRequest r && r.method().equals(McpMethodNames.RESOURCES_READ))
                     .map(p -> ((JsonRpcRequest) p).id()).findFirst().orElseThrow();
-            // a ping after the cancellation is answered; by then no answer to the read has gone out
-            client.session().ping().get(10, TimeUnit.SECONDS);
             for (JsonRpcPayload sent : recording.sent) {
                 boolean answersRead = sent instanceof JsonRpcResultResponse r && r.id().equals(id)
                         || sent instanceof JsonRpcErrorResponse e && id.equals(e.id());

@@ -12,6 +12,7 @@ import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -62,7 +63,7 @@ class UnreadableInputTest {
         clientSide.listener.onUnreadable(NOT_JSON);
         clientSide.listener.onUnreadable(aboutAnotherId);
 
-        assertNull(clientSide.sent.poll(), "a client answers no unreadable input");
+        assertNextSentAnswersABarrierPing(clientSide, "a client answers no unreadable input");
         assertFalse(ping.isDone(), "an error that names no request of ours leaves them waiting");
         clientSide.listener.onMessage(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
         assertNotNull(ping.get(5, TimeUnit.SECONDS), "and the session goes on");
@@ -80,7 +81,19 @@ class UnreadableInputTest {
 
         ExecutionException failure = assertThrows(ExecutionException.class, () -> ping.get(5, TimeUnit.SECONDS));
         assertSame(badResult, failure.getCause());
-        assertNull(clientSide.sent.poll(), "nothing is sent back for our own request");
+        assertNextSentAnswersABarrierPing(clientSide, "nothing is sent back for our own request");
         assertNull(client.pendingRequests().methodOf(RequestId.of(1)));
+    }
+
+    /**
+     * The barrier for "nothing was sent": a ping from the peer, read after the input before it and
+     * answered on the same ordered way out, so anything that input made the session send comes first.
+     */
+    private static void assertNextSentAnswersABarrierPing(ManualTransport side, String nothingElse) throws Exception {
+        RequestId barrier = RequestId.of("barrier");
+        side.listener.onMessage(new JsonRpcRequest(barrier, McpMethodNames.PING, null));
+        JsonRpcPayload next = side.sent.poll(5, TimeUnit.SECONDS);
+        assertEquals(barrier, next instanceof JsonRpcResultResponse answer ? answer.id() : null,
+                nothingElse + ": the first thing sent after it was " + next + ", not the answer to a later ping");
     }
 }

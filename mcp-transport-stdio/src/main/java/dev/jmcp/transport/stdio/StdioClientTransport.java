@@ -189,9 +189,12 @@ public final class StdioClientTransport implements McpTransport {
             LOG.log(Level.WARNING, "server process {0} did not exit within terminateTimeout={1}; killing it",
                     String.valueOf(process.pid()), options.terminateTimeout());
             stopped = true;
-            // the process's children first: once it is gone they belong to init and are out of reach
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            // Find the children while they are still the process's (once it is gone they belong to init),
+            // but kill the process first: killed after its children, it could see them die and exit by
+            // itself, with its own status (0, not 137), or start new ones that nothing would kill.
+            List<ProcessHandle> descendants = process.descendants().toList();
             process.destroyForcibly();
+            descendants.forEach(ProcessHandle::destroyForcibly);
             try {
                 if (!waitFor(options.killTimeout())) {
                     LOG.log(Level.ERROR, "server process {0} is still running after killTimeout={1}",

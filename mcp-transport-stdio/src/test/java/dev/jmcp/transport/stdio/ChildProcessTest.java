@@ -151,7 +151,7 @@ class ChildProcessTest {
 
     @Test
     void aProcessThatIgnoresSigtermIsKilledWithItsChildren() throws Exception {
-        StdioClientTransport transport = spawn(List.of("sh", "-c", "trap '' TERM; echo ready >&2; sleep 30; echo done"),
+        StdioClientTransport transport = spawn(List.of("sh", "-c", "trap '' TERM; sleep 30 & echo ready >&2; wait; echo done"),
                 StdioProcessOptions.DEFAULTS
                         .withStderr(StdioProcessOptions.Stderr.CAPTURE)
                         .withExitTimeout(Duration.ofMillis(300))
@@ -159,7 +159,7 @@ class ChildProcessTest {
                         .withKillTimeout(Duration.ofSeconds(5)));
         Recorder recorder = new Recorder();
         transport.start(recorder);
-        awaitContains(transport, "ready");
+        awaitContains(transport, "ready"); // after the trap, and after sleep started
         List<ProcessHandle> children = ProcessHandle.of(transport.pid()).orElseThrow().descendants().toList();
         assertFalse(children.isEmpty(), "sh runs sleep as its child");
 

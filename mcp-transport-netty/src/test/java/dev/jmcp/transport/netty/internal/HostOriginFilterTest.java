@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -25,6 +26,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HostOriginFilterTest {
     private final EmbeddedChannel channel = new EmbeddedChannel(new HostOriginFilter(
             HttpServerSettings.DEFAULT_ALLOWED_HOSTS, HttpServerSettings.DEFAULT_ALLOWED_ORIGINS, McpCodec.defaults()));
+
+    @AfterEach
+    void nothingIsLeft() {
+        Leftovers.assertNoneLeft(channel);
+    }
 
     private static HttpRequest request(String host, String origin) {
         HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/mcp");
@@ -74,7 +80,7 @@ class HostOriginFilterTest {
             Wire wire = Wire.drain(fresh);
             assertEquals(403, wire.status(), origin);
             assertTrue(wire.text().contains("allowedOrigins"));
-            fresh.finishAndReleaseAll();
+            Leftovers.assertNoneLeft(fresh);
         }
     }
 

@@ -62,7 +62,7 @@ class JsonBodyWriterTest {
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray());
         assertEquals(1, wire.lasts);
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -75,7 +75,7 @@ class JsonBodyWriterTest {
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray(), "written whole at once, on the loop");
         assertEquals(1, wire.lasts);
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test

@@ -30,8 +30,11 @@ class MalformedRequestTest {
 
     @AfterEach
     void releaseEverything() {
-        channel.finishAndReleaseAll();
-        producers.close();
+        try {
+            Leftovers.assertNoneLeft(channel);
+        } finally {
+            producers.close();
+        }
     }
 
     /** @return the raw response to {@code bytes}, sent on a fresh connection with {@code settings} */

@@ -38,8 +38,11 @@ class ResponseBudgetTest {
 
     @AfterEach
     void stop() {
-        none.close();
-        channel.finishAndReleaseAll();
+        try {
+            Leftovers.assertNoneLeft(channel);
+        } finally {
+            none.close();
+        }
     }
 
     private static JsonRpcResultResponse text(int id, int chars) {

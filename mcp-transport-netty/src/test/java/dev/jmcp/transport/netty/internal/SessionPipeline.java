@@ -37,22 +37,13 @@ final class SessionPipeline {
     Budget budget = new Budget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
     Budget held = new Budget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
 
-    /**
-     * Ends every connection and the body threads. {@code finishAndReleaseAll()} is true when a
-     * channel still held inbound or outbound messages: an answer the test never looked at, or a
-     * request no handler consumed.
-     *
-     * @return the connections (by order opened) left with messages nobody read
-     */
-    List<Integer> close() {
-        List<Integer> unread = new ArrayList<>();
-        for (int i = 0; i < channels.size(); i++) {
-            if (channels.get(i).finishAndReleaseAll()) {
-                unread.add(i);
-            }
+    /** Ends every connection and the body threads, then fails if a connection held messages nobody read. */
+    void close() {
+        try {
+            Leftovers.assertNoneLeft(channels);
+        } finally {
+            producers.close();
         }
-        producers.close();
-        return unread;
     }
 
     EmbeddedChannel connection() {

@@ -61,7 +61,7 @@ class SseWriterTest {
         assertEquals("id: 3-7\nevent: message\ndata: " + json + "\n\n", wire.text());
         assertEquals(0, wire.lasts, "an event does not end the response");
         assertKeptAsWritten(wire);
-        assertFalse(channel.finish());
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -69,7 +69,7 @@ class SseWriterTest {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(256));
         channel.writeAndFlush(SseEvent.priming("1-1"));
         assertEquals("id: 1-1\ndata:\n\n", Wire.drain(channel).text());
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -78,7 +78,7 @@ class SseWriterTest {
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(1024));
         channel.writeAndFlush(SseEvent.message("2-2", read(Blob.of(bytes)), null));
         assertBlobEvent(Wire.drain(channel), bytes, 1024);
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -100,7 +100,7 @@ class SseWriterTest {
         EmbeddedChannel channel = new EmbeddedChannel(onTheLoop(256));
         channel.writeOutbound("x");
         assertEquals("x", channel.readOutbound());
-        assertFalse(channel.finish());
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
@@ -112,7 +112,7 @@ class SseWriterTest {
         Wire wire = Wire.drain(channel);
         assertArrayEquals(event.open().readAllBytes(), wire.body.toByteArray());
         assertEquals(0, wire.lasts, "an event does not end the response");
-        channel.finishAndReleaseAll();
+        Leftovers.assertNoneLeft(channel);
     }
 
     private EventRecording recording() {

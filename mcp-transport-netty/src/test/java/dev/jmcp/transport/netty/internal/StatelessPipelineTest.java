@@ -58,8 +58,11 @@ class StatelessPipelineTest {
 
     @AfterEach
     void releaseEverything() {
-        channels.forEach(EmbeddedChannel::finishAndReleaseAll);
-        producers.close();
+        try {
+            Leftovers.assertNoneLeft(channels);
+        } finally {
+            producers.close();
+        }
     }
 
     private EmbeddedChannel connection() {
