@@ -232,6 +232,14 @@ class BadInputTest {
     }
 
     @Test
+    void numbersUpToMaxNumberLengthAreAcceptedAndOneLongerIsNot() {
+        McpCodec codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxNumberLength(5)).build();
+        String head = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":";
+        assertInstanceOf(JsonRpcNotification.class, codec.read(utf8(head + "-1e10}}"), PendingRequests.NONE));
+        assertRefused(codec, head + "-1e100}}", ErrorCodes.PARSE_ERROR, "a number of more than maxNumberLength=5 characters");
+    }
+
+    @Test
     void trailingGarbageIsAParseError() {
         assertRefused(CODEC, VALID + " x", ErrorCodes.PARSE_ERROR);
         assertRefused(CODEC, VALID + VALID, ErrorCodes.PARSE_ERROR);
