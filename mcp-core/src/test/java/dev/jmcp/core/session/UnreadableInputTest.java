@@ -53,6 +53,20 @@ class UnreadableInputTest {
     }
 
     @Test
+    void aRefusedRequestOfThePeersDoesNotFailOurOwnOfTheSameId() throws Exception {
+        CompletableFuture<EmptyResult> ping = client.ping();
+        JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class, clientSide.sent.poll(5, TimeUnit.SECONDS));
+        ProtocolException theirs = new ProtocolException(ErrorCodes.INVALID_PARAMS, "params: expected an object")
+                .withRequest(request.id(), "roots/list");
+
+        clientSide.listener.onUnreadable(theirs);
+
+        assertFalse(ping.isDone(), "the peer's request with our id is not our answer");
+        clientSide.listener.onMessage(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
+        assertNotNull(ping.get(5, TimeUnit.SECONDS), "our request is answered by its own response");
+    }
+
+    @Test
     void aClientSendsNothingForUnreadableInputAndGoesOn() throws Exception {
         CompletableFuture<EmptyResult> ping = client.ping();
         JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class, clientSide.sent.poll(5, TimeUnit.SECONDS));

@@ -461,8 +461,9 @@ public final class SessionEngine implements McpTransport.Listener {
         if (closed.get()) {
             return;
         }
-        // a result we could not read fails our own request instead of being answered
-        Pending pending = error.requestId() == null ? null : outbound.take(error.requestId());
+        // a result we could not read fails our own request instead of being answered; an error tied
+        // to a method refuses a request of the peer's, whose id may equal one of ours by chance
+        Pending pending = error.requestId() == null || error.method() != null ? null : outbound.take(error.requestId());
         if (pending != null) {
             pending.fail(error);
             return;
