@@ -326,6 +326,10 @@ public final class SessionEngine implements McpTransport.Listener {
         if (stateless != null && StatelessMeta.claims(meta)) {
             return answerStateless(request, meta);
         }
+        JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
+        if (badToken != null) {
+            return CompletableFuture.completedFuture(badToken);
+        }
         if (McpMethodNames.PING.equals(method)) {
             return CompletableFuture.completedFuture(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
         }
@@ -354,6 +358,10 @@ public final class SessionEngine implements McpTransport.Listener {
         } catch (StatelessServer.Refusal refusal) {
             return CompletableFuture.completedFuture(refusal.response());
         }
+        JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
+        if (badToken != null) {
+            return CompletableFuture.completedFuture(badToken);
+        }
         RequestHandler handler = handlers.request(request.method());
         if (handler == null) {
             return CompletableFuture.completedFuture(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND,
@@ -361,6 +369,17 @@ public final class SessionEngine implements McpTransport.Listener {
         }
         return inbound.dispatch(request, handler, meta, admitted)
                 .thenApply(answer -> answer == null ? null : stateless.decorate(request.method(), answer));
+    }
+
+    /**
+     * Every request is checked, those the engine answers itself (such as {@code ping}) too: a token
+     * that cannot be echoed in {@code notifications/progress} is refused, never dropped.
+     *
+     * @return the {@code -32602} for a {@code _meta.progressToken} of the wrong type; null when it is absent or well-formed
+     */
+    private static JsonRpcErrorResponse refuseProgressToken(JsonRpcRequest request, JsonObject meta) {
+        ProtocolException malformed = Meta.malformedProgressToken(meta);
+        return malformed == null ? null : new JsonRpcErrorResponse(request.id(), malformed.toError());
     }
 
     private void onNotification(JsonRpcNotification notification) {
