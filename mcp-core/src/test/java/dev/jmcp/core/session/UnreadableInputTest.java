@@ -52,6 +52,20 @@ class UnreadableInputTest {
         assertEquals("unexpected character at line 1, column 2", answer.error().message());
     }
 
+    /** Found by the bad-input matrix: {@code notifications/cancelled} with an object as requestId was answered. */
+    @Test
+    void aServerAnswersNoNotificationWhoseParamsItRefused() throws Exception {
+        ProtocolException badNotification = new ProtocolException(ErrorCodes.INVALID_PARAMS,
+                "params.requestId: expected a request id").withRequest(null, McpMethodNames.CANCELLED);
+
+        serverSide.listener.onUnreadable(badNotification);
+        serverSide.listener.onUnreadable(NOT_JSON);
+
+        // answers go out in order: the first answer is the second input's, so the first had none
+        JsonRpcErrorResponse answer = assertInstanceOf(JsonRpcErrorResponse.class, serverSide.sent.poll(5, TimeUnit.SECONDS));
+        assertEquals(ErrorCodes.PARSE_ERROR, answer.error().code(), answer.toString());
+    }
+
     @Test
     void aRefusedRequestOfThePeersDoesNotFailOurOwnOfTheSameId() throws Exception {
         CompletableFuture<EmptyResult> ping = client.ping();

@@ -495,6 +495,13 @@ public final class SessionEngine implements McpTransport.Listener {
                     name, Integer.toString(error.code()), id, error.getMessage());
             return;
         }
+        if (error.requestId() == null && error.method() != null) {
+            // a notification, read to its end, whose params were refused: JSON-RPC answers no
+            // notification, errors included (the Java SDK stops at an error without an id)
+            LOG.log(Level.DEBUG, "{0} ignored a {1} notification it could not read: {2}", name, error.method(),
+                    error.getMessage());
+            return;
+        }
         LOG.log(Level.DEBUG, "{0} received unreadable input: {1}", name, error.getMessage());
         JsonRpcErrorResponse removed = stateless != null && lifecycle.negotiated() == null
                 ? StatelessServer.removedMethod(error) : null;
