@@ -221,6 +221,21 @@ final class BadInputs {
                     .http(r -> r.declaring(CodecLimits.DEFAULT_MAX_MESSAGE_BYTES + 1))
                     .answers(INVALID_REQUEST, NO_ID, "the request body is larger than the codec's maxMessageBytes=16777216")
                     .status(413),
+            row("two Content-Length values").sends(PING).http(r -> r.adding("Content-Length", "3"))
+                    .answers(INVALID_REQUEST, NO_ID, "not a valid HTTP/1.1 request: Multiple Content-Length values")
+                    .status(400),
+            row("an empty body").sends("").http(r -> r)
+                    .answers(PARSE_ERROR, NO_ID, "malformed JSON at line 1, column 1 (offset 0): the JSON ends early")
+                    .status(400),
+            row("PUT").sends(PING).http(r -> r.requestLine("PUT /mcp HTTP/1.1"))
+                    .answers(INVALID_REQUEST, NO_ID, "the MCP endpoint takes POST, GET and DELETE, not PUT").status(405),
+            row("DELETE of an unknown session").sends(PING)
+                    .http(r -> r.requestLine("DELETE /mcp HTTP/1.1").header("Mcp-Session-Id", "0123456789abcdef"))
+                    .answers(INVALID_REQUEST, NO_ID, "no session 0123456789abcdef").status(404),
+            row("a path nothing is served at").sends(PING).http(r -> r.requestLine("POST /other HTTP/1.1"))
+                    .answers(INVALID_REQUEST, NO_ID, "nothing is served at /other").status(404),
+            row("a broken percent-escape in the path").sends(PING).http(r -> r.requestLine("POST /mc%zz HTTP/1.1"))
+                    .answers(INVALID_REQUEST, NO_ID, "the request path has a broken percent-escape: /mc%zz").status(400),
             row("not HTTP at all").sends(PING).http(r -> new RawRequest("GARBAGE", List.of(), new byte[0], 0))
                     .answers(INVALID_REQUEST, NO_ID, "not a valid HTTP/1.1 request").status(400),
             row("stateless without Mcp-Method").stateless().sends(read("{file}", "{meta}"))
