@@ -33,7 +33,8 @@ final class BadInput {
     final String name;
     Era era = Era.SESSION;
     Over over = Over.BOTH;
-    Supplier<String> text = () -> "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"{file}\"}}";
+    /** The text sent; made when the row runs. */
+    Supplier<String> text = () -> "";
     Charset charset = StandardCharsets.UTF_8;
     UnaryOperator<RawRequest> http = UnaryOperator.identity();
     /** The error's code; null when no answer may come. */

@@ -3,6 +3,12 @@ package dev.jmcp.cli.badinput;
 import static dev.jmcp.cli.badinput.BadInput.Over.HTTP;
 import static dev.jmcp.cli.badinput.BadInput.Over.STDIO;
 import static dev.jmcp.cli.badinput.BadInput.row;
+import static dev.jmcp.schema.jsonrpc.ErrorCodes.HEADER_MISMATCH;
+import static dev.jmcp.schema.jsonrpc.ErrorCodes.INVALID_PARAMS;
+import static dev.jmcp.schema.jsonrpc.ErrorCodes.INVALID_REQUEST;
+import static dev.jmcp.schema.jsonrpc.ErrorCodes.METHOD_NOT_FOUND;
+import static dev.jmcp.schema.jsonrpc.ErrorCodes.PARSE_ERROR;
+import static dev.jmcp.schema.jsonrpc.ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION;
 
 import dev.jmcp.schema.codec.CodecLimits;
 import java.util.List;
@@ -18,12 +24,8 @@ import java.util.List;
  * codec's own tests cover it with smaller limits.
  */
 final class BadInputs {
-    private static final int INVALID_REQUEST = -32600;
-    private static final int PARSE_ERROR = -32700;
-    private static final int METHOD_NOT_FOUND = -32601;
-    private static final int INVALID_PARAMS = -32602;
-    private static final int HEADER_MISMATCH = -32020;
-    private static final int UNSUPPORTED_VERSION = -32022;
+    private static final String VERSION = Clients.VERSION_MEMBER;
+    private static final String CAPABILITIES = Clients.CAPABILITIES_MEMBER;
     private static final String NO_ID = null;
     private static final String ID = "7";
     /** JSON-RPC answers no notification; over HTTP a POST gets a status, and 400 may carry the error. */
@@ -51,13 +53,15 @@ final class BadInputs {
             row("jsonrpc 1.0").sends("{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"ping\"}")
                     .answers(INVALID_REQUEST, ID, "\"jsonrpc\" must be \"2.0\", was \"1.0\"").status(400),
             row("an object as id").sends("{\"jsonrpc\":\"2.0\",\"id\":{\"n\":7},\"method\":\"ping\"}")
-                    .answers(INVALID_REQUEST, NO_ID, "id: expected a request id (a string or an integer), was an object")
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "id: expected a request id (a string or an integer), was an object")
                     .status(400),
             row("an array as id").sends("{\"jsonrpc\":\"2.0\",\"id\":[7],\"method\":\"ping\"}")
                     .answers(INVALID_REQUEST, NO_ID, "id: expected a request id (a string or an integer), was an array")
                     .status(400),
             row("a boolean as id").sends("{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"ping\"}")
-                    .answers(INVALID_REQUEST, NO_ID, "id: expected a request id (a string or an integer), was a boolean")
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "id: expected a request id (a string or an integer), was a boolean")
                     .status(400),
             row("a fraction as id").sends("{\"jsonrpc\":\"2.0\",\"id\":7.5,\"method\":\"ping\"}")
                     .answers(INVALID_REQUEST, NO_ID, "id: expected an integer, was 7.5").status(400),
@@ -66,25 +70,29 @@ final class BadInputs {
             row("bytes that are not UTF-8").inLatin1().sends(request("ping", "{\"name\":\"caf\u00e9\"}"))
                     .answers(PARSE_ERROR, ID, "invalid UTF-8 at byte offset 61").status(400),
             row("a raw control character in a string").sends(request("ping", "{\"name\":\"a\u0001b\"}"))
-                    .answers(PARSE_ERROR, ID, "control character U+0001 inside a string; it must be escaped").status(400),
+                    .answers(PARSE_ERROR, ID,
+                            "control character U+0001 inside a string; it must be escaped").status(400),
             row("initialize again").sends(Clients.INITIALIZE.replace("\"id\":0", "\"id\":7"))
                     .answers(INVALID_REQUEST, ID, "initialize was already received; this session uses 2025-11-25"),
             row("an unknown method").sends("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"no/such\"}")
                     .answers(METHOD_NOT_FOUND, ID, "method not found: no/such"),
             row("params an array").sends("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/list\",\"params\":[1]}")
                     .answers(INVALID_PARAMS, ID, "params: expected an object, was an array").status(400),
-            row("params a string").sends("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/list\",\"params\":\"x\"}")
+            row("params a string")
+                    .sends("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/list\",\"params\":\"x\"}")
                     .answers(INVALID_PARAMS, ID, "params: expected an object, was a string").status(400),
 
             // ---- limits of the codec
-            row("nesting over maxDepth").sends(() -> request("ping", "{\"deep\":" + "[".repeat(70) + "]".repeat(70) + "}"))
+            row("nesting over maxDepth")
+                    .sends(() -> request("ping", "{\"deep\":" + "[".repeat(70) + "]".repeat(70) + "}"))
                     .answers(INVALID_REQUEST, ID, "nesting depth 65 at params.deep exceeds maxDepth=64").status(400),
             row("a number of 2,000 digits").sends(() -> request("ping", "{\"n\":" + "9".repeat(2000) + "}"))
                     .answers(PARSE_ERROR, ID, "a number of more than maxNumberLength=1024 characters").status(400),
             row("an exponent out of range").sends(request("ping", "{\"n\":1e999999999999}"))
                     .answers(PARSE_ERROR, ID, "the exponent of '1e999999999999' is out of range").status(400),
             row("a line over maxMessageBytes").only(STDIO)
-                    .sends(() -> request("ping", "{\"pad\":\"" + "x".repeat((int) CodecLimits.DEFAULT_MAX_MESSAGE_BYTES) + "\"}"))
+                    .sends(() -> request("ping",
+                            "{\"pad\":\"" + "x".repeat((int) CodecLimits.DEFAULT_MAX_MESSAGE_BYTES) + "\"}"))
                     .answers(INVALID_REQUEST, NO_ID, "exceeds maxMessageBytes=16777216"),
 
             // ---- resources/read and resources/list
@@ -97,7 +105,8 @@ final class BadInputs {
             row("read of a relative uri").sends(read(Clients.FILE))
                     .answers(INVALID_PARAMS, ID, "Resource not found").withData("uri", "\"" + Clients.FILE + "\""),
             row("read with ../").sends(read("{dir}/../etc/passwd"))
-                    .answers(INVALID_PARAMS, ID, "URI refused: it has a '..' segment").withData("uri", "/../etc/passwd"),
+                    .answers(INVALID_PARAMS, ID,
+                            "URI refused: it has a '..' segment").withData("uri", "/../etc/passwd"),
             row("read with %2e%2e").sends(read("{dir}/%2e%2e/%2E%2E/etc/passwd"))
                     .answers(INVALID_PARAMS, ID, "URI refused: it has a '..' segment").withData("uri", "%2e%2e"),
             row("read with an encoded slash").sends(read("{dir}/sub%2f" + Clients.FILE))
@@ -116,7 +125,8 @@ final class BadInputs {
             row("read of a missing file").sends(read("{dir}/missing.txt"))
                     .answers(INVALID_PARAMS, ID, "Resource not found").withData("uri", "/missing.txt\""),
             row("read over maxPathSegments").sends(() -> read("{dir}/" + "a/".repeat(300) + "b"))
-                    .answers(INVALID_PARAMS, ID, "its path has 301 segments below the root, more than maxPathSegments=256"),
+                    .answers(INVALID_PARAMS, ID,
+                            "its path has 301 segments below the root, more than maxPathSegments=256"),
             row("list with a cursor never issued").sends(request("resources/list", "{\"cursor\":\"not-a-cursor\"}"))
                     .answers(INVALID_PARAMS, ID, "invalid params.cursor: it is not a cursor this server issued"),
             row("list with a file as uri").sends(request("resources/list", "{\"uri\":\"{file}\"}"))
@@ -124,64 +134,71 @@ final class BadInputs {
             row("subscribe without uri").sends(request("resources/subscribe", "{}"))
                     .answers(INVALID_PARAMS, ID, "params: missing required member \"uri\"").status(400),
             row("logging/setLevel to an unknown level").sends(request("logging/setLevel", "{\"level\":\"loud\"}"))
-                    .answers(INVALID_PARAMS, ID, "params.level: unknown value \"loud\", expected one of debug,").status(400),
-            row("an object as progressToken").sends(request("resources/read", "{\"uri\":\"{file}\",\"_meta\":{\"progressToken\":{}}}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta.progressToken must be a string or an integer in the 64-bit"
+                    .answers(INVALID_PARAMS, ID,
+                            "params.level: unknown value \"loud\", expected one of debug,").status(400),
+            row("an object as progressToken")
+                    .sends(request("resources/read", "{\"uri\":\"{file}\",\"_meta\":{\"progressToken\":{}}}"))
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta.progressToken must be a string or an integer in the 64-bit"
                             + " range, not an object"),
             row("a boolean as progressToken of ping").sends(request("ping", "{\"_meta\":{\"progressToken\":true}}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta.progressToken must be a string or an integer in the 64-bit"
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta.progressToken must be a string or an integer in the 64-bit"
                             + " range, not a boolean"),
 
             // ---- what JSON-RPC never answers
-            row("a response to no request").sends("{\"jsonrpc\":\"2.0\",\"id\":\"never-sent\",\"result\":{}}").unanswered(),
+            row("a response to no request")
+                    .sends("{\"jsonrpc\":\"2.0\",\"id\":\"never-sent\",\"result\":{}}").unanswered(),
             row("a notification whose params are refused").only(STDIO).sends(CANCEL_OBJECT_ID).unanswered(),
             row("a notification whose params are refused, over HTTP").sends(CANCEL_OBJECT_ID).only(HTTP)
                     .answers(INVALID_PARAMS, NO_ID, "params.requestId: expected a request id").status(400),
-            row("a notification of an unknown method").sends("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such\"}")
+            row("a notification of an unknown method")
+                    .sends("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such\"}")
                     .unanswered(),
 
             // ---- the stateless era (2026-07-28): the request's _meta says who is asking
-            row("_meta without clientCapabilities").stateless()
-                    .sends(read("{file}", "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta[\"io.modelcontextprotocol/clientCapabilities\"] is required")
+            row("_meta without clientCapabilities").stateless().sends(readWithMeta(VERSION))
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta[\"io.modelcontextprotocol/clientCapabilities\"] is required")
                     .status(400),
             row("_meta with a number as clientCapabilities").stateless()
-                    .sends(read("{file}", "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                            + "\"io.modelcontextprotocol/clientCapabilities\":5}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta[\"io.modelcontextprotocol/clientCapabilities\"] must be an object")
+                    .sends(readWithMeta(VERSION, "\"io.modelcontextprotocol/clientCapabilities\":5"))
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta[\"io.modelcontextprotocol/clientCapabilities\"] must be an object")
                     .status(400),
             row("_meta with a string as clientInfo").stateless()
-                    .sends(read("{file}", "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                            + "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/clientInfo\":\"me\"}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta[\"io.modelcontextprotocol/clientInfo\"] must be an object")
+                    .sends(readWithMeta(VERSION, CAPABILITIES, "\"io.modelcontextprotocol/clientInfo\":\"me\""))
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta[\"io.modelcontextprotocol/clientInfo\"] must be an object")
                     .status(400),
             row("_meta with an unknown logLevel").stateless()
-                    .sends(read("{file}", "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                            + "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"loud\"}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta[\"io.modelcontextprotocol/logLevel\"] must be one of debug,")
+                    .sends(readWithMeta(VERSION, CAPABILITIES, "\"io.modelcontextprotocol/logLevel\":\"loud\""))
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta[\"io.modelcontextprotocol/logLevel\"] must be one of debug,")
                     .status(400),
             row("an unsupported protocolVersion").stateless()
-                    .sends(read("{file}", "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"1999-01-01\","
-                            + "\"io.modelcontextprotocol/clientCapabilities\":{}}"))
-                    .answers(UNSUPPORTED_VERSION, ID, "Unsupported protocol version: 1999-01-01")
+                    .sends(readWithMeta("\"io.modelcontextprotocol/protocolVersion\":\"1999-01-01\"", CAPABILITIES))
+                    .answers(UNSUPPORTED_PROTOCOL_VERSION, ID, "Unsupported protocol version: 1999-01-01")
                     .withData("supported", "\"2026-07-28\"").withData("requested", "\"1999-01-01\"").status(400),
             row("ping, removed in 2026-07-28").stateless().sends(request("ping", "{{meta}}"))
                     .answers(METHOD_NOT_FOUND, ID, "method not found: ping is not a method of 2026-07-28").status(404),
             row("resources/subscribe, removed in 2026-07-28").stateless()
                     .sends(request("resources/subscribe", "{\"uri\":\"{file}\",{meta}}"))
-                    .answers(METHOD_NOT_FOUND, ID, "method not found: resources/subscribe is not a method of 2026-07-28")
+                    .answers(METHOD_NOT_FOUND, ID,
+                            "method not found: resources/subscribe is not a method of 2026-07-28")
                     .status(404),
             row("an unknown method, stateless").stateless().sends(request("no/such", "{{meta}}"))
                     .answers(METHOD_NOT_FOUND, ID, "method not found: no/such").status(404),
             row("read of a missing file, stateless").stateless().sends(read("{dir}/missing.txt", "{meta}"))
                     .answers(INVALID_PARAMS, ID, "Resource not found").withData("uri", "/missing.txt\""),
             row("an array as progressToken, stateless").stateless()
-                    .sends(read("{file}", "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-                            + "\"io.modelcontextprotocol/clientCapabilities\":{},\"progressToken\":[1]}"))
-                    .answers(INVALID_PARAMS, ID, "params._meta.progressToken must be a string or an integer in the 64-bit"
+                    .sends(readWithMeta(VERSION, CAPABILITIES, "\"progressToken\":[1]"))
+                    .answers(INVALID_PARAMS, ID,
+                            "params._meta.progressToken must be a string or an integer in the 64-bit"
                             + " range, not an array"),
             row("a notification of an unknown method, stateless").stateless()
-                    .sends("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such\",\"params\":{{meta}}}").unanswered(),
+                    .sends("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such\",\"params\":{{meta}}}")
+                    .unanswered(),
 
             // ---- HTTP: what the request around the message says
             row("Content-Type text/plain").sends(PING).http(r -> r.header("Content-Type", "text/plain"))
@@ -197,14 +214,16 @@ final class BadInputs {
             row("an unknown Mcp-Session-Id").sends(PING).http(r -> r.header("Mcp-Session-Id", "0123456789abcdef"))
                     .answers(INVALID_REQUEST, NO_ID, "no session 0123456789abcdef: it has ended or never existed")
                     .status(404),
-            row("an unsupported MCP-Protocol-Version").sends(PING).http(r -> r.header("MCP-Protocol-Version", "1999-01-01"))
-                    .answers(UNSUPPORTED_VERSION, ID, "Unsupported protocol version: 1999-01-01")
+            row("an unsupported MCP-Protocol-Version")
+                    .sends(PING).http(r -> r.header("MCP-Protocol-Version", "1999-01-01"))
+                    .answers(UNSUPPORTED_PROTOCOL_VERSION, ID, "Unsupported protocol version: 1999-01-01")
                     .withData("supported", "\"2025-11-25\"").status(400),
             row("an Origin not allowed").sends(PING).http(r -> r.header("Origin", "http://evil.example"))
                     .answers(INVALID_REQUEST, NO_ID, "Origin 'http://evil.example' is not allowed: it must be one of"
                             + " allowedOrigins=[").status(403),
             row("a Host not allowed").sends(PING).http(r -> r.header("Host", "evil.example"))
-                    .answers(INVALID_REQUEST, NO_ID, "Host 'evil.example' is not allowed: it must name one of allowedHosts=[")
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "Host 'evil.example' is not allowed: it must name one of allowedHosts=[")
                     .status(421),
             row("two Host headers").sends(PING).http(r -> r.adding("Host", "evil.example"))
                     .answers(INVALID_REQUEST, NO_ID, "more than one Host header").status(400),
@@ -214,12 +233,16 @@ final class BadInputs {
             row("no Host header").sends(PING).http(r -> r.without("Host"))
                     .answers(INVALID_REQUEST, NO_ID, "a Host header is required").status(400),
             row("a header of 70 KB").sends(PING).http(r -> r.header("X-Padding", "p".repeat(70_000)))
-                    .answers(INVALID_REQUEST, NO_ID, "the request's headers are larger than maxHeaderBytes=8192").status(431),
-            row("a request line of 70 KB").sends(PING).http(r -> r.requestLine("POST /mcp?" + "q".repeat(70_000) + " HTTP/1.1"))
-                    .answers(INVALID_REQUEST, NO_ID, "the request line is longer than maxInitialLineBytes=4096").status(414),
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "the request's headers are larger than maxHeaderBytes=8192").status(431),
+            row("a request line of 70 KB")
+                    .sends(PING).http(r -> r.requestLine("POST /mcp?" + "q".repeat(70_000) + " HTTP/1.1"))
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "the request line is longer than maxInitialLineBytes=4096").status(414),
             row("a body declared over maxMessageBytes").sends(PING)
                     .http(r -> r.declaring(CodecLimits.DEFAULT_MAX_MESSAGE_BYTES + 1))
-                    .answers(INVALID_REQUEST, NO_ID, "the request body is larger than the codec's maxMessageBytes=16777216")
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "the request body is larger than the codec's maxMessageBytes=16777216")
                     .status(413),
             row("two Content-Length values").sends(PING).http(r -> r.adding("Content-Length", "3"))
                     .answers(INVALID_REQUEST, NO_ID, "not a valid HTTP/1.1 request: Multiple Content-Length values")
@@ -228,14 +251,16 @@ final class BadInputs {
                     .answers(PARSE_ERROR, NO_ID, "malformed JSON at line 1, column 1 (offset 0): the JSON ends early")
                     .status(400),
             row("PUT").sends(PING).http(r -> r.requestLine("PUT /mcp HTTP/1.1"))
-                    .answers(INVALID_REQUEST, NO_ID, "the MCP endpoint takes POST, GET and DELETE, not PUT").status(405),
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "the MCP endpoint takes POST, GET and DELETE, not PUT").status(405),
             row("DELETE of an unknown session").sends(PING)
                     .http(r -> r.requestLine("DELETE /mcp HTTP/1.1").header("Mcp-Session-Id", "0123456789abcdef"))
                     .answers(INVALID_REQUEST, NO_ID, "no session 0123456789abcdef").status(404),
             row("a path nothing is served at").sends(PING).http(r -> r.requestLine("POST /other HTTP/1.1"))
                     .answers(INVALID_REQUEST, NO_ID, "nothing is served at /other").status(404),
             row("a broken percent-escape in the path").sends(PING).http(r -> r.requestLine("POST /mc%zz HTTP/1.1"))
-                    .answers(INVALID_REQUEST, NO_ID, "the request path has a broken percent-escape: /mc%zz").status(400),
+                    .answers(INVALID_REQUEST, NO_ID,
+                            "the request path has a broken percent-escape: /mc%zz").status(400),
             row("not HTTP at all").sends(PING).http(r -> new RawRequest("GARBAGE", List.of(), new byte[0], 0))
                     .answers(INVALID_REQUEST, NO_ID, "not a valid HTTP/1.1 request").status(400),
             row("stateless without Mcp-Method").stateless().sends(read("{file}", "{meta}"))
@@ -248,7 +273,8 @@ final class BadInputs {
                     .status(400),
             row("stateless with another MCP-Protocol-Version").stateless().sends(read("{file}", "{meta}"))
                     .http(r -> r.header("MCP-Protocol-Version", "2025-11-25"))
-                    .answers(HEADER_MISMATCH, ID, "MCP-Protocol-Version header value '2025-11-25' does not match body value"
+                    .answers(HEADER_MISMATCH, ID,
+                            "MCP-Protocol-Version header value '2025-11-25' does not match body value"
                             + " '2026-07-28'").status(400));
 
     /** @return a request with id 7 of {@code method} with {@code params} (JSON text) */
@@ -256,8 +282,14 @@ final class BadInputs {
         return "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"" + method + "\",\"params\":" + params + "}";
     }
 
+    /** @return a {@code resources/read} of the served file whose {@code _meta} has just these members */
+    private static String readWithMeta(String... members) {
+        return read("{file}", "\"_meta\":{" + String.join(",", members) + "}");
+    }
+
     /** @return a {@code resources/read} of {@code uri} with more params members, such as {@code _meta} */
     private static String read(String uri, String... members) {
-        return request("resources/read", "{\"uri\":\"" + uri + "\"" + (members.length == 0 ? "" : "," + String.join(",", members)) + "}");
+        String more = members.length == 0 ? "" : "," + String.join(",", members);
+        return request("resources/read", "{\"uri\":\"" + uri + "\"" + more + "}");
     }
 }

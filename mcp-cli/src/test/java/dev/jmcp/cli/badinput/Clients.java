@@ -7,12 +7,15 @@ import java.nio.file.Path;
 final class Clients {
     static final String SESSION_VERSION = "2025-11-25";
     static final String STATELESS_VERSION = "2026-07-28";
-    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\""
-            + SESSION_VERSION + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"bad-input-matrix\",\"version\":\"1\"}}}";
+    static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{"
+            + "\"protocolVersion\":\"" + SESSION_VERSION + "\",\"capabilities\":{},"
+            + "\"clientInfo\":{\"name\":\"bad-input-matrix\",\"version\":\"1\"}}}";
     static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+    /** The two members every request of 2026-07-28 carries in its {@code _meta}. */
+    static final String VERSION_MEMBER = "\"io.modelcontextprotocol/protocolVersion\":\"" + STATELESS_VERSION + "\"";
+    static final String CAPABILITIES_MEMBER = "\"io.modelcontextprotocol/clientCapabilities\":{}";
     /** What a client of 2026-07-28 puts in every request's params. */
-    static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + STATELESS_VERSION
-            + "\",\"io.modelcontextprotocol/clientCapabilities\":{}}";
+    static final String META = "\"_meta\":{" + VERSION_MEMBER + "," + CAPABILITIES_MEMBER + "}";
     /** The served file's name and content, which every probe reads back. */
     static final String FILE = "probe.txt";
     static final String CONTENT = "still answering ✓";
@@ -30,7 +33,7 @@ final class Clients {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** @return {@code text} with {@code {file}}, {@code {dir}} and {@code {meta}} filled in for a server of {@code root} */
+    /** @return {@code text} with {@code {file}}, {@code {dir}} and {@code {meta}} filled in for {@code root} */
     static String fill(String text, Path root) {
         String dir = root.toUri().toString().replaceFirst("/$", "");
         return text.replace("{file}", dir + "/" + FILE).replace("{dir}", dir).replace("{meta}", META);

@@ -3,7 +3,13 @@ package dev.jmcp.cli.badinput;
 import java.util.function.UnaryOperator;
 
 /** Sends the matrix's text to one running {@code jmcp serve}, over one transport. */
-interface Driver extends AutoCloseable {
+abstract class Driver implements AutoCloseable {
+    private final ServeProcess serve;
+
+    Driver(ServeProcess serve) {
+        this.serve = serve;
+    }
+
     /**
      * @param era      the kind of client that sends it
      * @param text     JSON-RPC text, placeholders filled in, encoded
@@ -13,15 +19,25 @@ interface Driver extends AutoCloseable {
      * @param awaited  the id (as JSON text) of the answer that is waited for, skipping others as
      *                 strays; null for the next answer, whatever it is
      */
-    Answer send(BadInput.Era era, byte[] text, UnaryOperator<RawRequest> http, boolean answered, String awaited)
-            throws Exception;
+    abstract Answer send(BadInput.Era era, byte[] text, UnaryOperator<RawRequest> http, boolean answered,
+            String awaited) throws Exception;
+
+    final Process process() {
+        return serve.process();
+    }
 
     /** @return whether the server process still runs */
-    boolean alive();
+    final boolean alive() {
+        return serve.alive();
+    }
 
     /** @return what the server wrote to its standard error so far, for failure messages */
-    String log();
+    final String log() {
+        return serve.log();
+    }
 
     @Override
-    void close();
+    public final void close() {
+        serve.close();
+    }
 }

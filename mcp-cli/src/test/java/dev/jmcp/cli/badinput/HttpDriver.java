@@ -20,34 +20,42 @@ import java.util.function.UnaryOperator;
  * rows carry the session's headers; stateless rows carry the headers a 2026-07-28 client derives
  * from its body ({@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name}).
  */
-final class HttpDriver implements Driver {
+final class HttpDriver extends Driver {
     private static final String SERVING = "jmcp: serving ";
     private static final int READ_BOUND_MILLIS = 30_000;
 
-    private final ServeProcess serve;
     private final URI address;
     private final String session;
 
     HttpDriver(Path root) throws Exception {
-        CompletableFuture<URI> serving = new CompletableFuture<>();
-        serve = new ServeProcess(root, List.of("--http", "127.0.0.1:0"), line -> {
+        this(root, new CompletableFuture<>());
+    }
+
+    /** @param serving completed with the address that {@code jmcp serve} says it serves at */
+    private HttpDriver(Path root, CompletableFuture<URI> serving) throws Exception {
+        super(new ServeProcess(root, List.of("--http", "127.0.0.1:0"), line -> {
             int at = line.indexOf(" at http://");
             if (line.startsWith(SERVING) && at > 0) {
                 serving.complete(URI.create(line.substring(at + 4, line.indexOf(' ', at + 4))));
             }
-        });
-        serve.process().onExit().thenRun(() -> serving.completeExceptionally(new AssertionError("jmcp serve ended")));
-        address = serving.get(60, TimeUnit.SECONDS);
-        HttpResponse opened = exchange(base(Clients.utf8(Clients.INITIALIZE)));
-        session = opened.header("mcp-session-id");
-        if (session == null) {
-            throw new AssertionError("initialize opened no session: " + opened + "\n" + log());
+        }));
+        try {
+            process().onExit().thenRun(() -> serving.completeExceptionally(new AssertionError("jmcp serve ended")));
+            address = serving.get(60, TimeUnit.SECONDS);
+            HttpResponse opened = exchange(base(Clients.utf8(Clients.INITIALIZE)));
+            session = opened.header("mcp-session-id");
+            if (session == null) {
+                throw new AssertionError("initialize opened no session: " + opened + "\n" + log());
+            }
+            send(BadInput.Era.SESSION, Clients.utf8(Clients.INITIALIZED), UnaryOperator.identity(), false, null);
+        } catch (Exception | AssertionError e) {
+            close(); // no server left behind by a driver that could not start
+            throw e;
         }
-        send(BadInput.Era.SESSION, Clients.utf8(Clients.INITIALIZED), UnaryOperator.identity(), false, null);
     }
 
     @Override
-    public Answer send(BadInput.Era era, byte[] text, UnaryOperator<RawRequest> http, boolean answered, String awaited)
+    Answer send(BadInput.Era era, byte[] text, UnaryOperator<RawRequest> http, boolean answered, String awaited)
             throws Exception {
         RawRequest request = base(text);
         request = era == BadInput.Era.SESSION
@@ -95,20 +103,5 @@ final class HttpDriver implements Driver {
             socket.getOutputStream().flush();
             return HttpResponse.read(socket.getInputStream());
         }
-    }
-
-    @Override
-    public boolean alive() {
-        return serve.alive();
-    }
-
-    @Override
-    public String log() {
-        return serve.log();
-    }
-
-    @Override
-    public void close() {
-        serve.close();
     }
 }

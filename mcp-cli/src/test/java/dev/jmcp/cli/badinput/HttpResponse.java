@@ -27,7 +27,8 @@ record HttpResponse(int status, Map<String, String> headers, String body) {
         Map<String, String> headers = new LinkedHashMap<>();
         for (int i = 1; i < head.length; i++) {
             int colon = head[i].indexOf(':');
-            headers.put(head[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), head[i].substring(colon + 1).strip());
+            String name = head[i].substring(0, colon).strip().toLowerCase(Locale.ROOT);
+            headers.put(name, head[i].substring(colon + 1).strip());
         }
         byte[] body = Arrays.copyOfRange(bytes, end + 4, bytes.length);
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {

@@ -22,30 +22,35 @@ import java.util.function.UnaryOperator;
  * session's requests after {@code initialize}, and stateless requests that carry their own
  * {@code _meta}.
  */
-final class StdioDriver implements Driver {
+final class StdioDriver extends Driver {
     /** A bound on a wait that only a broken server reaches; not a measure of speed. */
     private static final long ANSWER_BOUND_SECONDS = 30;
     private static final String END = "";
 
-    private final ServeProcess serve;
     private final OutputStream in;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
     StdioDriver(Path root) throws Exception {
-        serve = new ServeProcess(root, List.of(), line -> { });
-        in = serve.process().getOutputStream();
-        Thread reader = new Thread(this::readLines, "jmcp-serve-stdout");
-        reader.setDaemon(true);
-        reader.start();
-        JsonObject initialized = send(BadInput.Era.SESSION, Clients.utf8(Clients.INITIALIZE), null, true, null).message();
-        if (!initialized.containsKey("result")) {
-            throw new AssertionError("initialize failed: " + initialized + "\n" + log());
+        super(new ServeProcess(root, List.of(), line -> { }));
+        in = process().getOutputStream();
+        try {
+            Thread reader = new Thread(this::readLines, "jmcp-serve-stdout");
+            reader.setDaemon(true);
+            reader.start();
+            JsonObject initialized = send(BadInput.Era.SESSION, Clients.utf8(Clients.INITIALIZE), null, true, null)
+                    .message();
+            if (!initialized.containsKey("result")) {
+                throw new AssertionError("initialize failed: " + initialized + "\n" + log());
+            }
+            send(BadInput.Era.SESSION, Clients.utf8(Clients.INITIALIZED), null, false, null);
+        } catch (Exception | AssertionError e) {
+            close(); // no server left behind by a driver that could not start
+            throw e;
         }
-        send(BadInput.Era.SESSION, Clients.utf8(Clients.INITIALIZED), null, false, null);
     }
 
     private void readLines() {
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(serve.process().getInputStream(),
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process().getInputStream(),
                 StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 lines.add(line);
@@ -57,7 +62,7 @@ final class StdioDriver implements Driver {
     }
 
     @Override
-    public Answer send(BadInput.Era era, byte[] text, UnaryOperator<RawRequest> http, boolean answered, String awaited)
+    Answer send(BadInput.Era era, byte[] text, UnaryOperator<RawRequest> http, boolean answered, String awaited)
             throws Exception {
         in.write(text);
         in.write('\n');
@@ -82,20 +87,5 @@ final class StdioDriver implements Driver {
                     : "jmcp serve ended its output") + "\n" + log());
         }
         return Json.createReader(new StringReader(line)).readObject();
-    }
-
-    @Override
-    public boolean alive() {
-        return serve.alive();
-    }
-
-    @Override
-    public String log() {
-        return serve.log();
-    }
-
-    @Override
-    public void close() {
-        serve.close();
     }
 }
