@@ -93,7 +93,7 @@ final class BadInputs {
             row("a line over maxMessageBytes").only(STDIO)
                     .sends(() -> request("ping",
                             "{\"pad\":\"" + "x".repeat((int) CodecLimits.DEFAULT_MAX_MESSAGE_BYTES) + "\"}"))
-                    .answers(INVALID_REQUEST, NO_ID, "exceeds maxMessageBytes=16777216"),
+                    .answers(INVALID_REQUEST, ID, "exceeds maxMessageBytes=16777216"),
 
             // ---- resources/read and resources/list
             row("read without uri").sends(request("resources/read", "{}"))
