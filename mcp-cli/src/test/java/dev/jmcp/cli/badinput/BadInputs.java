@@ -196,6 +196,11 @@ final class BadInputs {
                     .answers(INVALID_PARAMS, ID,
                             "params._meta.progressToken must be a string or an integer in the 64-bit"
                             + " range, not an array"),
+            row("a boolean as progressToken of server/discover").stateless()
+                    .sends(request("server/discover", "{\"_meta\":{" + VERSION + "," + CAPABILITIES
+                            + ",\"progressToken\":true}}"))
+                    .answers(INVALID_PARAMS, ID, "params._meta.progressToken must be a string or an integer in the 64-bit"
+                            + " range, not a boolean"),
             row("a notification of an unknown method, stateless").stateless()
                     .sends("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/no-such\",\"params\":{{meta}}}")
                     .unanswered(),

@@ -358,10 +358,6 @@ public final class SessionEngine implements McpTransport.Listener {
         } catch (StatelessServer.Refusal refusal) {
             return CompletableFuture.completedFuture(refusal.response());
         }
-        JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
-        if (badToken != null) {
-            return CompletableFuture.completedFuture(badToken);
-        }
         RequestHandler handler = handlers.request(request.method());
         if (handler == null) {
             return CompletableFuture.completedFuture(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND,
@@ -373,11 +369,13 @@ public final class SessionEngine implements McpTransport.Listener {
 
     /**
      * Every request is checked, those the engine answers itself (such as {@code ping}) too: a token
-     * that cannot be echoed in {@code notifications/progress} is refused, never dropped.
+     * that cannot be echoed in {@code notifications/progress} is refused, never dropped. (A
+     * stateless request is checked by {@link StatelessServer#admit}, before it answers
+     * {@code server/discover}.)
      *
      * @return the {@code -32602} for a {@code _meta.progressToken} of the wrong type; null when it is absent or well-formed
      */
-    private static JsonRpcErrorResponse refuseProgressToken(JsonRpcRequest request, JsonObject meta) {
+    static JsonRpcErrorResponse refuseProgressToken(JsonRpcRequest request, JsonObject meta) {
         ProtocolException malformed = Meta.malformedProgressToken(meta);
         return malformed == null ? null : new JsonRpcErrorResponse(request.id(), malformed.toError());
     }
