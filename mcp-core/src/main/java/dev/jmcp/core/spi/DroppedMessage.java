@@ -20,7 +20,9 @@ import dev.jmcp.schema.jsonrpc.RequestId;
  * SDK writes). Only integer ids and string ids without escapes are recognized. An id is reported
  * only for a message that the first bytes show to be a response ({@code "result"} or {@code "error"}
  * before any {@code "method"}): the id of the peer's own request could equal one of this side's
- * pending ids, and must not fail that request.
+ * pending ids, and must not fail that request. A request whose first bytes show its id and then its
+ * method ({@code {"jsonrpc":"2.0","id":7,"method":"ping",...}}) gets errors tied to it instead
+ * ({@link ProtocolException#withRequest}), so that a server answers it with its id.
  *
  * <p>Not thread-safe; reusable after {@link #clear()}.
  *
@@ -110,11 +112,22 @@ public final class DroppedMessage {
 
     /**
      * @return {@code -32600}, {@code "message of N bytes exceeds maxMessageBytes=M"}, with the
-     *         {@link #responseId()} when there is one; never null
+     *         {@link #responseId()} when there is one, or tied to the request the first bytes show;
+     *         never null
      */
     public ProtocolException tooLong() {
-        return new ProtocolException(ErrorCodes.INVALID_REQUEST, "message of " + length
-                + " bytes exceeds maxMessageBytes=" + maxMessageBytes, null, responseId(), null);
+        return tied(new ProtocolException(ErrorCodes.INVALID_REQUEST, "message of " + length
+                + " bytes exceeds maxMessageBytes=" + maxMessageBytes, null, responseId(), null));
+    }
+
+    /** @return {@code error} tied to the request the first bytes show, if they show one with its id and method */
+    private ProtocolException tied(ProtocolException error) {
+        if (error.requestId() != null) {
+            return error;
+        }
+        MessageIdScanner.Head start = MessageIdScanner.scanHead(head, headLength);
+        return start.kind() == MessageIdScanner.Kind.REQUEST && start.id() != null && start.method() != null
+                ? error.withRequest(start.id(), start.method()) : error;
     }
 
     /**
@@ -139,13 +152,13 @@ public final class DroppedMessage {
 
     /**
      * @return {@code -32603}, {@code "message of N bytes could not be read: the Java heap is too
-     *         small for it (OutOfMemoryError)"}, with the {@link #responseId()} when there is one;
-     *         never null
+     *         small for it (OutOfMemoryError)"}, with the {@link #responseId()} when there is one, or
+     *         tied to the request the first bytes show; never null
      */
     public ProtocolException outOfMemory() {
-        return new ProtocolException(ErrorCodes.INTERNAL_ERROR, "message of " + length
+        return tied(new ProtocolException(ErrorCodes.INTERNAL_ERROR, "message of " + length
                 + " bytes could not be read: the Java heap is too small for it (OutOfMemoryError)", null,
-                responseId(), null);
+                responseId(), null));
     }
 
     /** Forgets the message, for the next one. */

@@ -11,8 +11,14 @@ final class MessageIdScanner {
     /** What the first bytes show a message to be. */
     enum Kind { RESPONSE, REQUEST, UNKNOWN }
 
-    /** @param id the id found in the first bytes; may be null */
-    record Head(Kind kind, RequestId id) {
+    /**
+     * @param id     the id found in the first bytes; may be null
+     * @param method a request's method, when it is a simple string; may be null
+     */
+    record Head(Kind kind, RequestId id, String method) {
+        Head(Kind kind, RequestId id) {
+            this(kind, id, null);
+        }
     }
 
     private static final Head NOTHING = new Head(Kind.UNKNOWN, null);
@@ -25,7 +31,8 @@ final class MessageIdScanner {
     /**
      * Reads the members of the top-level object from the start, as long as their values are
      * scalars; stops at {@code "result"} or {@code "error"} (a response), {@code "method"} (a request
-     * or notification), any object or array value, or the end of the bytes.
+     * or notification, whose method is read when it is a simple string), any object or array value,
+     * or the end of the bytes.
      */
     static Head scanHead(byte[] b, int end) {
         int i = skipSpace(b, 0, end);
@@ -51,7 +58,9 @@ final class MessageIdScanner {
                     return new Head(Kind.RESPONSE, id);
                 }
                 case "method" -> {
-                    return new Head(Kind.REQUEST, null);
+                    int methodEnd = simpleStringEnd(b, i, end);
+                    return new Head(Kind.REQUEST, id,
+                            methodEnd < 0 ? null : new String(b, i + 1, methodEnd - i - 2, StandardCharsets.UTF_8));
                 }
                 case "id" -> {
                     if (id != null) {

@@ -157,16 +157,19 @@ class CancellationAndProgressTest {
         RawPeer client = fixtures.raw(pair.client());
         client.initializeAsClient("2025-11-25");
 
-        for (String token : List.of("{\"a\":1}", "1.5", "true", "null", "[1]", "18446744073709551616")) {
-            JsonObject params = jakarta.json.Json.createReader(new java.io.StringReader(
-                    "{\"_meta\":{\"progressToken\":" + token + "}}")).readObject();
-            client.send(new JsonRpcRequest(dev.jmcp.schema.jsonrpc.RequestId.of(token), "test/echo", params));
+        // ping too, which the engine answers itself: found by the bad-input matrix, it answered {}
+        for (String method : List.of("test/echo", "ping")) {
+            for (String token : List.of("{\"a\":1}", "1.5", "true", "null", "[1]", "18446744073709551616")) {
+                JsonObject params = jakarta.json.Json.createReader(new java.io.StringReader(
+                        "{\"_meta\":{\"progressToken\":" + token + "}}")).readObject();
+                client.send(new JsonRpcRequest(dev.jmcp.schema.jsonrpc.RequestId.of(token), method, params));
 
-            dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse refused =
-                    client.next(dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse.class);
-            assertEquals(dev.jmcp.schema.jsonrpc.RequestId.of(token), refused.id());
-            assertEquals(ErrorCodes.INVALID_PARAMS, refused.error().code(), token);
-            assertTrue(refused.error().message().contains("params._meta.progressToken"), refused.error().message());
+                dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse refused =
+                        client.next(dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse.class);
+                assertEquals(dev.jmcp.schema.jsonrpc.RequestId.of(token), refused.id());
+                assertEquals(ErrorCodes.INVALID_PARAMS, refused.error().code(), method + " " + token);
+                assertTrue(refused.error().message().contains("params._meta.progressToken"), refused.error().message());
+            }
         }
         client.send(new JsonRpcRequest(dev.jmcp.schema.jsonrpc.RequestId.of("after"), "test/echo", null));
         assertEquals(dev.jmcp.schema.jsonrpc.RequestId.of("after"),

@@ -53,6 +53,34 @@ class UnreadableInputTest {
         assertEquals("unexpected character at line 1, column 2", answer.error().message());
     }
 
+    /** Found by the bad-input matrix: {@code notifications/cancelled} with an object as requestId was answered. */
+    @Test
+    void aServerAnswersNoNotificationWhoseParamsItRefused() throws Exception {
+        ProtocolException badNotification = new ProtocolException(ErrorCodes.INVALID_PARAMS,
+                "params.requestId: expected a request id").withRequest(null, McpMethodNames.CANCELLED);
+
+        serverSide.listener.onUnreadable(badNotification);
+        serverSide.listener.onUnreadable(NOT_JSON);
+
+        // answers go out in order: the first answer is the second input's, so the first had none
+        JsonRpcErrorResponse answer = assertInstanceOf(JsonRpcErrorResponse.class, serverSide.sent.poll(5, TimeUnit.SECONDS));
+        assertEquals(ErrorCodes.PARSE_ERROR, answer.error().code(), answer.toString());
+    }
+
+    @Test
+    void aRefusedRequestOfThePeersDoesNotFailOurOwnOfTheSameId() throws Exception {
+        CompletableFuture<EmptyResult> ping = client.ping();
+        JsonRpcRequest request = assertInstanceOf(JsonRpcRequest.class, clientSide.sent.poll(5, TimeUnit.SECONDS));
+        ProtocolException theirs = new ProtocolException(ErrorCodes.INVALID_PARAMS, "params: expected an object")
+                .withRequest(request.id(), "roots/list");
+
+        clientSide.listener.onUnreadable(theirs);
+
+        assertFalse(ping.isDone(), "the peer's request with our id is not our answer");
+        clientSide.listener.onMessage(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
+        assertNotNull(ping.get(5, TimeUnit.SECONDS), "our request is answered by its own response");
+    }
+
     @Test
     void aClientSendsNothingForUnreadableInputAndGoesOn() throws Exception {
         CompletableFuture<EmptyResult> ping = client.ping();

@@ -90,6 +90,25 @@ class DroppedMessageTest {
                 + "a".repeat(2000), 100).tooLongSoFar(), "a request's id is the peer's own");
     }
 
+    /** Found by the bad-input matrix: a stdio line over the limit was answered without its request's id. */
+    @Test
+    void theErrorsOfARequestWhoseFirstBytesShowItsIdAndMethodAreTiedToIt() {
+        DroppedMessage request = dropped("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"a\":"
+                + BIG + "}}", 300);
+        assertNull(request.responseId(), "not a response: the id is the peer's own");
+        for (ProtocolException error : new ProtocolException[] {request.tooLong(), request.outOfMemory()}) {
+            assertEquals(RequestId.of(7), error.requestId(), error::getMessage);
+            assertEquals("ping", error.method(), error::getMessage);
+        }
+        // the method first, or an id only after the params: not told
+        for (String untold : new String[] {"{\"method\":\"ping\",\"id\":7,\"params\":{\"a\":" + BIG + "}}",
+                "{\"method\":\"ping\",\"params\":{\"a\":" + BIG + "},\"id\":7}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{\"a\":" + BIG + "}}"}) {
+            ProtocolException error = dropped(untold, 300).tooLong();
+            assertNull(error.requestId(), untold.substring(0, 40));
+        }
+    }
+
     @Test
     void theErrorsNameTheLengthTheLimitAndTheId() {
         String message = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"blob\":" + BIG + "}}";

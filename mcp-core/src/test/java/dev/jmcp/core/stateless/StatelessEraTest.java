@@ -65,12 +65,16 @@ class StatelessEraTest {
     void aProgressTokenOfTheWrongTypeIsInvalidParamsNamingIt() throws Exception {
         start();
         String meta = Requests.META.substring("\"_meta\":".length(), Requests.META.length() - 1);
-        for (String token : List.of("{}", "2.5", "false")) {
-            JsonObject refused = peer.call(withMeta(3, "resources/list", meta + ",\"progressToken\":" + token + "}"));
-            assertEquals(3, refused.getInt("id"));
-            assertEquals(-32602, refused.getJsonObject("error").getInt("code"), token);
-            assertTrue(refused.getJsonObject("error").getString("message").contains("params._meta.progressToken"),
-                    refused.toString());
+        // server/discover too, which the engine answers itself: it answered as if the token were not there
+        for (String method : List.of("resources/list", "server/discover")) {
+            for (String token : List.of("{}", "2.5", "false")) {
+                JsonObject refused = peer.call(withMeta(3, method, meta + ",\"progressToken\":" + token + "}"));
+                assertEquals(3, refused.getInt("id"));
+                assertTrue(refused.containsKey("error"), () -> method + " " + token + ": " + refused);
+                assertEquals(-32602, refused.getJsonObject("error").getInt("code"), method + " " + token);
+                assertTrue(refused.getJsonObject("error").getString("message").contains("params._meta.progressToken"),
+                        refused.toString());
+            }
         }
         JsonObject accepted = peer.call(withMeta(4, "resources/list", meta + ",\"progressToken\":\"p\"}"));
         assertTrue(accepted.containsKey("result"), accepted.toString());

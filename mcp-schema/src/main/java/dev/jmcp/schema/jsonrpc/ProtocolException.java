@@ -77,14 +77,15 @@ public class ProtocolException extends McpException {
     }
 
     /**
-     * @return the method of the request whose params this error refuses, when the codec could read
-     *         it; null otherwise
+     * @return the method of the peer's request this error refuses (its params, or a limit or the
+     *         syntax broken after its id and method), when the codec could read it; null otherwise,
+     *         as for an error about a response, whose id names a request of our own
      */
     public String method() {
         return method;
     }
 
-    /** @return the same error, tied to the request of {@code method} it answers, whose params it refuses */
+    /** @return the same error, tied to the peer's request of {@code method} that it refuses */
     public ProtocolException withRequest(RequestId id, String method) {
         ProtocolException copy = withRequestId(id);
         copy.method = method;

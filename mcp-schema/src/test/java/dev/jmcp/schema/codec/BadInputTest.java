@@ -232,6 +232,40 @@ class BadInputTest {
     }
 
     @Test
+    void numbersUpToMaxNumberLengthAreAcceptedAndOneLongerIsNot() {
+        McpCodec codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxNumberLength(5)).build();
+        String head = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":";
+        assertInstanceOf(JsonRpcNotification.class, codec.read(utf8(head + "-1e10}}"), PendingRequests.NONE));
+        assertRefused(codec, head + "-1e100}}", ErrorCodes.PARSE_ERROR, "a number of more than maxNumberLength=5 characters");
+    }
+
+    /** Found by the bad-input matrix: these errors came with a null id, and the sender waited for its timeout. */
+    @Test
+    void aLimitOrSyntaxErrorAfterARequestsIdAndMethodIsTiedToThatRequest() {
+        String head = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"x\":";
+        ProtocolException deep = assertRefused(CODEC, head + "[".repeat(70) + "]".repeat(70) + "}}",
+                ErrorCodes.INVALID_REQUEST, "maxDepth=");
+        ProtocolException number = assertRefused(CODEC, head + "9".repeat(2000) + "}}", ErrorCodes.PARSE_ERROR,
+                "maxNumberLength=1024");
+        ProtocolException exponent = assertRefused(CODEC, head + "1e999999999999}}", ErrorCodes.PARSE_ERROR, "exponent");
+        ProtocolException garbage = assertRefused(CODEC, head + "nope}}", ErrorCodes.PARSE_ERROR);
+        for (ProtocolException e : java.util.List.of(deep, number, exponent, garbage)) {
+            assertEquals(RequestId.of(7), e.requestId(), e::getMessage);
+            assertEquals("ping", e.method(), e::getMessage);
+        }
+    }
+
+    @Test
+    void anErrorBeforeTheMethodIsKnownOrInAResponseIsTiedToNoRequestOfThePeers() {
+        ProtocolException early = assertRefused(CODEC, "{\"jsonrpc\":\"2.0\",\"id\":7,\"params\":{\"x\":"
+                + "[".repeat(70) + "]".repeat(70) + "},\"method\":\"ping\"}", ErrorCodes.INVALID_REQUEST, "maxDepth=");
+        assertEquals(null, early.requestId(), early::getMessage);
+        ProtocolException response = assertRefused(CODEC, "{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":"
+                + "9".repeat(2000) + "}}", ErrorCodes.PARSE_ERROR);
+        assertEquals(null, response.method(), response::getMessage);
+    }
+
+    @Test
     void trailingGarbageIsAParseError() {
         assertRefused(CODEC, VALID + " x", ErrorCodes.PARSE_ERROR);
         assertRefused(CODEC, VALID + VALID, ErrorCodes.PARSE_ERROR);

@@ -60,10 +60,6 @@ final class InboundRequests {
     CompletableFuture<JsonRpcMessage> dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta,
             RequestMeta stateless) {
         RequestId id = request.id();
-        ProtocolException badToken = Meta.malformedProgressToken(meta);
-        if (badToken != null) {
-            return done(new JsonRpcErrorResponse(id, badToken.toError()));
-        }
         if (inFlight.size() >= maxInFlight) {
             return done(error(id, ErrorCodes.INTERNAL_ERROR,
                     "too many requests in flight: maxInFlightRequests=" + maxInFlight));

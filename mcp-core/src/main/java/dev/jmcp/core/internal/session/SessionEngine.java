@@ -326,6 +326,10 @@ public final class SessionEngine implements McpTransport.Listener {
         if (stateless != null && StatelessMeta.claims(meta)) {
             return answerStateless(request, meta);
         }
+        JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
+        if (badToken != null) {
+            return CompletableFuture.completedFuture(badToken);
+        }
         if (McpMethodNames.PING.equals(method)) {
             return CompletableFuture.completedFuture(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
         }
@@ -361,6 +365,19 @@ public final class SessionEngine implements McpTransport.Listener {
         }
         return inbound.dispatch(request, handler, meta, admitted)
                 .thenApply(answer -> answer == null ? null : stateless.decorate(request.method(), answer));
+    }
+
+    /**
+     * Every request is checked, those the engine answers itself (such as {@code ping}) too: a token
+     * that cannot be echoed in {@code notifications/progress} is refused, never dropped. (A
+     * stateless request is checked by {@link StatelessServer#admit}, before it answers
+     * {@code server/discover}.)
+     *
+     * @return the {@code -32602} for a {@code _meta.progressToken} of the wrong type; null when it is absent or well-formed
+     */
+    static JsonRpcErrorResponse refuseProgressToken(JsonRpcRequest request, JsonObject meta) {
+        ProtocolException malformed = Meta.malformedProgressToken(meta);
+        return malformed == null ? null : new JsonRpcErrorResponse(request.id(), malformed.toError());
     }
 
     private void onNotification(JsonRpcNotification notification) {
@@ -461,8 +478,9 @@ public final class SessionEngine implements McpTransport.Listener {
         if (closed.get()) {
             return;
         }
-        // a result we could not read fails our own request instead of being answered
-        Pending pending = error.requestId() == null ? null : outbound.take(error.requestId());
+        // a result we could not read fails our own request instead of being answered; an error tied
+        // to a method refuses a request of the peer's, whose id may equal one of ours by chance
+        Pending pending = error.requestId() == null || error.method() != null ? null : outbound.take(error.requestId());
         if (pending != null) {
             pending.fail(error);
             return;
@@ -473,6 +491,13 @@ public final class SessionEngine implements McpTransport.Listener {
             String id = error.requestId() == null ? "" : ", id " + error.requestId();
             LOG.log(Level.WARNING, "{0} ignored input from the server that it could not read ({1}{2}): {3}",
                     name, Integer.toString(error.code()), id, error.getMessage());
+            return;
+        }
+        if (error.requestId() == null && error.method() != null) {
+            // a notification, read to its end, whose params were refused: JSON-RPC answers no
+            // notification, errors included (the Java SDK stops at an error without an id)
+            LOG.log(Level.DEBUG, "{0} ignored a {1} notification it could not read: {2}", name, error.method(),
+                    error.getMessage());
             return;
         }
         LOG.log(Level.DEBUG, "{0} received unreadable input: {1}", name, error.getMessage());

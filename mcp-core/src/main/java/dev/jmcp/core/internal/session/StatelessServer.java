@@ -161,6 +161,10 @@ public final class StatelessServer {
             throw new Refusal(error(request, ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method
                     + " is not a method of " + version + " (it belongs to the initialize handshake revisions)", null));
         }
+        JsonRpcErrorResponse badToken = SessionEngine.refuseProgressToken(request, meta);
+        if (badToken != null) {
+            throw new Refusal(badToken);
+        }
         if (McpMethodNames.SERVER_DISCOVER.equals(method)) {
             throw new Refusal(decorate(method, new JsonRpcResultResponse(request.id(), new DiscoverResult(
                     supportedVersions(), capabilities, instructions, ResultType.COMPLETE, defaultHint.ttlMs(),

@@ -47,7 +47,8 @@ public final class JsonInput {
 
     /** @return an input over {@code in}, a whole message, read by jmcp's own parser */
     public static JsonInput of(java.io.InputStream in, CodecLimits limits, BlobSink blobs) {
-        return new JsonInput(new Utf8JsonParser(in, limits.maxMessageBytes(), limits.maxStringLength()), limits, blobs);
+        return new JsonInput(new Utf8JsonParser(in, limits.maxMessageBytes(), limits.maxStringLength(),
+                limits.maxNumberLength()), limits, blobs);
     }
 
     /**

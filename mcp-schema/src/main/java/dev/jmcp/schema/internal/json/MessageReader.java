@@ -72,32 +72,40 @@ public final class MessageReader {
                     "a JSON-RPC message must be an object, was " + JsonInput.describe(in.current()));
         }
         Envelope m = new Envelope();
-        while (in.next() == Event.KEY_NAME) {
-            String name = in.text();
-            in.enter(name);
-            in.next();
-            switch (name) {
-                case "jsonrpc" -> m.jsonrpc = in.string();
-                case "id" -> {
-                    m.hasId = true;
-                    m.id = in.current() == Event.VALUE_NULL ? null : ScalarCodecs.REQUEST_ID.read(in);
-                }
-                case "method" -> m.method = in.string();
-                case "params" -> readParams(in, m);
-                case "result" -> {
-                    m.hasResult = true;
-                    if (m.hasId && m.id != null) {
-                        m.result = readResult(in, m.id, pending);
-                    } else {
-                        m.bufferedResult = in.tree();
-                    }
-                }
-                case "error" -> m.error = errorCodec.read(in);
-                default -> in.skipValue();
+        try {
+            while (in.next() == Event.KEY_NAME) {
+                readMember(in, m, pending);
             }
-            in.exit();
+        } catch (ProtocolException e) {
+            throw m.tied(e);
         }
         return m.toMessage(in, pending);
+    }
+
+    private void readMember(JsonInput in, Envelope m, PendingRequests pending) {
+        String name = in.text();
+        in.enter(name);
+        in.next();
+        switch (name) {
+            case "jsonrpc" -> m.jsonrpc = in.string();
+            case "id" -> {
+                m.hasId = true;
+                m.id = in.current() == Event.VALUE_NULL ? null : ScalarCodecs.REQUEST_ID.read(in);
+            }
+            case "method" -> m.method = in.string();
+            case "params" -> readParams(in, m);
+            case "result" -> {
+                m.hasResult = true;
+                if (m.hasId && m.id != null) {
+                    m.result = readResult(in, m.id, pending);
+                } else {
+                    m.bufferedResult = in.tree();
+                }
+            }
+            case "error" -> m.error = errorCodec.read(in);
+            default -> in.skipValue();
+        }
+        in.exit();
     }
 
     private void readParams(JsonInput in, Envelope m) {
@@ -236,6 +244,16 @@ public final class MessageReader {
                 return null;
             }
             return value;
+        }
+
+        /**
+         * A request that breaks a limit or the JSON syntax after its id and method were read gets an
+         * error its sender can match to it, instead of one with a null id that leaves it waiting.
+         * Only a request: the id of a response names one of our own requests, and the error of a
+         * result is tied to it where the result is read.
+         */
+        ProtocolException tied(ProtocolException e) {
+            return e.requestId() == null && method != null && hasId && id != null ? e.withRequest(id, method) : e;
         }
 
         private ProtocolException invalid(String message) {

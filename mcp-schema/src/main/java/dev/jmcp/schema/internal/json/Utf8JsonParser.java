@@ -40,6 +40,7 @@ public final class Utf8JsonParser implements JsonParser {
     private final InputStream in;
     private final long maxBytes;
     private final int maxStringLength;
+    private final int maxNumberLength;
     private final byte[] buf;
     private int pos;
     private int limit;
@@ -67,11 +68,13 @@ public final class Utf8JsonParser implements JsonParser {
      * @param maxBytes        the most bytes the message may have
      * @param maxStringLength the most characters a string may have, except one handed out by
      *                        {@link #streamAscii}
+     * @param maxNumberLength the most characters a number may have
      */
-    public Utf8JsonParser(InputStream in, long maxBytes, int maxStringLength) {
+    public Utf8JsonParser(InputStream in, long maxBytes, int maxStringLength, int maxNumberLength) {
         this.in = in;
         this.maxBytes = maxBytes;
         this.maxStringLength = maxStringLength;
+        this.maxNumberLength = maxNumberLength;
         this.buf = new byte[bufferSize(in)];
     }
 
@@ -374,8 +377,8 @@ public final class Utf8JsonParser implements JsonParser {
         int n = 0;
         for (int b = peek(); b >= 0 && (b >= '0' && b <= '9' || b == '-' || b == '+' || b == '.' || b == 'e' || b == 'E');
                 b = peek()) {
-            if (n == 1024) {
-                throw parsing("a number of more than 1024 characters");
+            if (n == maxNumberLength) {
+                throw parsing("a number of more than maxNumberLength=" + maxNumberLength + " characters");
             }
             n = put(n, (char) b);
             pos++;

@@ -58,7 +58,7 @@ class Utf8JsonParserTest {
     void streamAsciiHandsOutTheWholeValueAcrossReads(int length) throws Exception {
         String text = "x".repeat(length);
         Utf8JsonParser parser = new Utf8JsonParser(new ByteArrayInputStream(("[\"" + text + "\",\"after\"]")
-                .getBytes(StandardCharsets.US_ASCII)), Long.MAX_VALUE, 16);
+                .getBytes(StandardCharsets.US_ASCII)), Long.MAX_VALUE, 16, 1024);
         parser.next();
         assertEquals(Event.VALUE_STRING, parser.next());
         StringBuilder got = new StringBuilder();
@@ -72,7 +72,7 @@ class Utf8JsonParserTest {
     @ValueSource(ints = {17, 100_000})
     void aStringOverTheLimitIsCountedNotHeld(int length) {
         Utf8JsonParser parser = new Utf8JsonParser(new ByteArrayInputStream(("[\"" + "\u00e9".repeat(length) + "\"]")
-                .getBytes(StandardCharsets.UTF_8)), Long.MAX_VALUE, 16);
+                .getBytes(StandardCharsets.UTF_8)), Long.MAX_VALUE, 16, 1024);
         parser.next();
         parser.next();
         ParserFailures.StringTooLongException e = assertThrows(ParserFailures.StringTooLongException.class,
@@ -97,7 +97,7 @@ class Utf8JsonParserTest {
     private static Utf8JsonParser own(String json, boolean byteByByte) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         InputStream in = byteByByte ? new OneByteAtATime(bytes) : new ByteArrayInputStream(bytes);
-        return new Utf8JsonParser(in, Long.MAX_VALUE, Integer.MAX_VALUE);
+        return new Utf8JsonParser(in, Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE);
     }
 
     /** Every event with its value, to the end of the input; the end is checked as Parsson does. */

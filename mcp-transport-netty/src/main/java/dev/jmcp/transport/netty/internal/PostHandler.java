@@ -64,7 +64,9 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
         try {
             payload = PostBodies.read(request, pending, context.codec());
         } catch (ProtocolException e) {
-            if (known != null && e.requestId() != null && pending.methodOf(e.requestId()) != null) {
+            // a response to the session's own request fails it there; a request's error (tied to its
+            // method) is answered here, even when its id equals one of the session's own
+            if (known != null && e.requestId() != null && e.method() == null && pending.methodOf(e.requestId()) != null) {
                 known.deliverUnreadable(e);
             }
             ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.BAD_REQUEST, e, context.codec()));

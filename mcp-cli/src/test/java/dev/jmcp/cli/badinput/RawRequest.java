@@ -1,0 +1,67 @@
+package dev.jmcp.cli.badinput;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An HTTP/1.1 request as bytes on the wire, so that a row can send what no HTTP client library
+ * would: a wrong Host, two of a header, a request line of 70 KB, a body shorter than its declared
+ * length. Immutable.
+ *
+ * @param requestLine such as {@code POST /mcp HTTP/1.1}, or anything at all
+ * @param headers     in order; a name may come more than once
+ * @param body        the bytes after the headers
+ * @param length      the {@code Content-Length} to declare; -1 for the body's own length
+ */
+record RawRequest(String requestLine, List<Map.Entry<String, String>> headers, byte[] body, long length) {
+    RawRequest {
+        headers = List.copyOf(headers);
+    }
+
+    static RawRequest post(String target, byte[] body) {
+        return new RawRequest("POST " + target + " HTTP/1.1", List.of(), body, -1);
+    }
+
+    /** @return this request with {@code name} set to {@code value} alone, in place of any it had */
+    RawRequest header(String name, String value) {
+        return without(name).adding(name, value);
+    }
+
+    /** @return this request with one more {@code name} header, keeping those it has */
+    RawRequest adding(String name, String value) {
+        List<Map.Entry<String, String>> more = new ArrayList<>(headers);
+        more.add(Map.entry(name, value));
+        return new RawRequest(requestLine, more, body, length);
+    }
+
+    RawRequest without(String name) {
+        List<Map.Entry<String, String>> kept = new ArrayList<>(headers);
+        kept.removeIf(header -> header.getKey().equalsIgnoreCase(name));
+        return new RawRequest(requestLine, kept, body, length);
+    }
+
+    RawRequest requestLine(String value) {
+        return new RawRequest(value, headers, body, length);
+    }
+
+    /** @return this request declaring a {@code Content-Length} of {@code value}, whatever it sends */
+    RawRequest declaring(long value) {
+        return new RawRequest(requestLine, headers, body, value);
+    }
+
+    /** @return the bytes to write: the line, the headers, {@code Content-Length}, an empty line, the body */
+    byte[] bytes() {
+        StringBuilder head = new StringBuilder(requestLine).append("\r\n");
+        for (Map.Entry<String, String> header : headers) {
+            head.append(header.getKey()).append(": ").append(header.getValue()).append("\r\n");
+        }
+        head.append("Content-Length: ").append(length < 0 ? body.length : length).append("\r\n\r\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(head.toString().getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+}
