@@ -207,8 +207,12 @@ final class BadInputs {
 
             // ---- HTTP: what the request around the message says
             row("Content-Type text/plain").sends(PING).http(r -> r.header("Content-Type", "text/plain"))
-                    .answers(INVALID_REQUEST, NO_ID, "a POST must carry application/json; Content-Type was text/plain")
-                    .status(415),
+                    .answers(INVALID_REQUEST, NO_ID, "a POST must carry application/json in UTF-8; Content-Type was"
+                            + " text/plain").status(415),
+            row("JSON in another charset").sends(PING)
+                    .http(r -> r.header("Content-Type", "application/json; charset=iso-8859-1"))
+                    .answers(INVALID_REQUEST, NO_ID, "a POST must carry application/json in UTF-8; Content-Type was"
+                            + " application/json; charset=iso-8859-1").status(415),
             row("Accept without text/event-stream").sends(PING).http(r -> r.header("Accept", "application/json"))
                     .answers(INVALID_REQUEST, NO_ID, "a POST must accept both application/json and text/event-stream;"
                             + " Accept was application/json").status(406),

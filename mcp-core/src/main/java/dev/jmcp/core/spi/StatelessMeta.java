@@ -1,5 +1,6 @@
 package dev.jmcp.core.spi;
 
+import dev.jmcp.core.internal.session.JsonKind;
 import dev.jmcp.core.internal.session.StatelessServer;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -85,7 +86,7 @@ public final class StatelessMeta {
         if (!(version instanceof JsonString)) {
             return invalid(RequestMetaKeys.PROTOCOL_VERSION, version == null
                     ? "is required on a request without a session (the stateless revisions: " + statelessVersions() + ")"
-                    : "must be a string, was " + version.getValueType());
+                    : "must be a string, was " + JsonKind.of(version));
         }
         JsonValue capabilities = meta.get(RequestMetaKeys.CLIENT_CAPABILITIES);
         if (capabilities == null) {
@@ -93,7 +94,7 @@ public final class StatelessMeta {
                     + ((JsonString) version).getString() + " (an empty object declares no capabilities)");
         }
         if (!(capabilities instanceof JsonObject)) {
-            return invalid(RequestMetaKeys.CLIENT_CAPABILITIES, "must be an object, was " + capabilities.getValueType());
+            return invalid(RequestMetaKeys.CLIENT_CAPABILITIES, "must be an object, was " + JsonKind.of(capabilities));
         }
         JsonValue info = meta.get(RequestMetaKeys.CLIENT_INFO);
         if (info != null && info != JsonValue.NULL && (!(info instanceof JsonObject object)

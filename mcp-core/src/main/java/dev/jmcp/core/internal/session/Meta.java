@@ -86,15 +86,7 @@ final class Meta {
     }
 
     private static String describe(JsonValue token) {
-        if (token instanceof JsonNumber) {
-            return "the number " + token;
-        }
-        return switch (token.getValueType()) {
-            case OBJECT -> "an object";
-            case ARRAY -> "an array";
-            case TRUE, FALSE -> "a boolean";
-            default -> "null";
-        };
+        return token instanceof JsonNumber ? "the number " + token : JsonKind.of(token);
     }
 
     /**

@@ -55,13 +55,13 @@ final class Params {
         }
         if (!(object.get("inputResponses") instanceof JsonObject responses)) {
             throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.inputResponses must be an object, was "
-                    + object.get("inputResponses").getValueType());
+                    + JsonKind.of(object.get("inputResponses")));
         }
         Map<String, JsonObject> result = new LinkedHashMap<>();
         responses.forEach((key, value) -> {
             if (!(value instanceof JsonObject response)) {
                 throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.inputResponses." + key
-                        + " must be an object (the client's result for that input request), was " + value.getValueType());
+                        + " must be an object (the client's result for that input request), was " + JsonKind.of(value));
             }
             result.put(key, response);
         });
@@ -76,7 +76,7 @@ final class Params {
         if (params instanceof JsonObject object && object.containsKey("requestState")
                 && object.get("requestState") != JsonValue.NULL && !(object.get("requestState") instanceof JsonString)) {
             throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.requestState must be a string, was "
-                    + object.get("requestState").getValueType());
+                    + JsonKind.of(object.get("requestState")));
         }
         return string(params, "requestState");
     }

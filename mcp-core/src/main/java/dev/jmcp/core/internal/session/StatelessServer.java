@@ -129,7 +129,7 @@ public final class StatelessServer {
             return null;
         }
         return new JsonRpcErrorResponse(unreadable.requestId(), new JsonRpcError(ErrorCodes.METHOD_NOT_FOUND,
-                "method not found: " + unreadable.method() + " is not a method of " + STATELESS_VERSIONS
+                "method not found: " + unreadable.method() + " is not a method of " + String.join(" or ", STATELESS_VERSIONS)
                         + "; as a request of the handshake revisions, its params were refused: "
                         + unreadable.getMessage(), null));
     }

@@ -98,9 +98,10 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
                     "no legacy session " + id + ": open one with GET " + ssePath);
             return;
         }
-        if (!MediaTypes.is(request.headers().get(HttpHeaderNames.CONTENT_TYPE), McpHeaders.JSON)) {
+        String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
+        if (!MediaTypes.isUtf8Json(contentType)) {
             refuse(ctx, HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCodes.INVALID_REQUEST,
-                    "a POST must carry application/json");
+                    "a POST must carry application/json in UTF-8; Content-Type was " + contentType);
             return;
         }
         JsonRpcPayload payload;

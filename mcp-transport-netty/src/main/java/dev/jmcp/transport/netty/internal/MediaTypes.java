@@ -55,4 +55,24 @@ public final class MediaTypes {
         String bare = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).strip();
         return bare.equalsIgnoreCase(type);
     }
+
+    /**
+     * @return whether a request's {@code Content-Type} says UTF-8 JSON: {@code application/json} with
+     *         no charset (JSON is UTF-8, RFC 8259) or {@code charset=utf-8}; a body in another charset
+     *         would be read as UTF-8 and misread, so it is refused instead
+     */
+    public static boolean isUtf8Json(String contentType) {
+        if (!is(contentType, McpHeaders.JSON)) {
+            return false;
+        }
+        String[] parts = contentType.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            String parameter = parts[i].strip().toLowerCase(Locale.ROOT);
+            if (parameter.startsWith("charset=")) {
+                String charset = parameter.substring("charset=".length()).replace("\"", "");
+                return charset.equals("utf-8") || charset.equals("utf8");
+            }
+        }
+        return true;
+    }
 }

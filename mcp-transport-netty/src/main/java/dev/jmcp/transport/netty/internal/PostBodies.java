@@ -29,9 +29,9 @@ final class PostBodies {
                     "a POST must accept both application/json and text/event-stream; Accept was " + accept, codec);
         }
         String contentType = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
-        if (!MediaTypes.is(contentType, McpHeaders.JSON)) {
+        if (!MediaTypes.isUtf8Json(contentType)) {
             return HttpErrors.error(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE, ErrorCodes.INVALID_REQUEST,
-                    "a POST must carry application/json; Content-Type was " + contentType, codec);
+                    "a POST must carry application/json in UTF-8; Content-Type was " + contentType, codec);
         }
         return null;
     }

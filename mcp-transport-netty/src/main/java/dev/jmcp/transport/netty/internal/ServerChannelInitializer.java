@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpServerKeepAliveHandler;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -57,7 +58,10 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra) {
         this.context = Objects.requireNonNull(context, "context");
         List<String> hosts = new ArrayList<>(context.settings().allowedHosts());
-        hosts.add(servedHost.toLowerCase(java.util.Locale.ROOT));
+        String served = servedHost.toLowerCase(Locale.ROOT);
+        if (!hosts.contains(served)) {
+            hosts.add(served);
+        }
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
         this.bodies = context.bodies();

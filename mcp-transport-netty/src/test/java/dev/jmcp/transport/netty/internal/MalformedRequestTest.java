@@ -104,4 +104,21 @@ class MalformedRequestTest {
         assertRefused(exchange(HttpServerSettings.builder().codec(small).build(), post("", body)), 413,
                 "maxMessageBytes=1024");
     }
+
+    @Test
+    void anExpectationTheServerCannotMeetIs417NamingIt() {
+        String response = exchange(post("Expect: something-else\r\n", "{}"));
+        assertTrue(response.startsWith("HTTP/1.1 417 "), response);
+        assertTrue(response.contains("only Expect: 100-continue is understood; Expect was something-else"), response);
+    }
+
+    @Test
+    void aBodyDeclaredOverTheLimitBeforeItIsSentIs413NamingTheSetting() {
+        McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(1024)).build();
+        String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Accept: application/json, text/event-stream\r\nExpect: 100-continue\r\nContent-Length: 2000\r\n\r\n";
+        String response = exchange(HttpServerSettings.builder().codec(small).build(), head);
+        assertTrue(response.startsWith("HTTP/1.1 413 "), response);
+        assertTrue(response.contains("maxMessageBytes=1024"), response);
+    }
 }

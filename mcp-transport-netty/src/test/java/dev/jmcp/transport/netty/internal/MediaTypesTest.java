@@ -25,4 +25,15 @@ class MediaTypesTest {
         assertFalse(MediaTypes.is("text/plain", "application/json"));
         assertFalse(MediaTypes.is(null, "application/json"));
     }
+
+    @Test
+    void aRequestBodyMustBeUtf8Json() {
+        assertTrue(MediaTypes.isUtf8Json("application/json"));
+        assertTrue(MediaTypes.isUtf8Json("Application/JSON; charset=UTF-8"));
+        assertTrue(MediaTypes.isUtf8Json("application/json; charset=\"utf-8\""));
+        assertFalse(MediaTypes.isUtf8Json("application/json; charset=iso-8859-1"));
+        assertFalse(MediaTypes.isUtf8Json("application/json;charset=utf-16"));
+        assertFalse(MediaTypes.isUtf8Json("text/plain"));
+        assertFalse(MediaTypes.isUtf8Json(null));
+    }
 }
