@@ -19,14 +19,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const USAGE = 'usage: ts-client.mjs --root DIR [--text F] [--binary F] [--folder SUB] [--watch F] '
-  + '[--expect-pages-min N] [--profile jmcp|everything] [--transport stdio|http|sse] [--url URL] [-- CMD ARGS...]';
+  + '[--expect-pages-min N] [--profile jmcp|everything] [--transport stdio|http|sse] [--url URL] '
+  + '[--timeout-ms MS] [--close-wait-ms MS] [-- CMD ARGS...]';
 let opts, command;
 try {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: {
     root: { type: 'string' }, text: { type: 'string' }, binary: { type: 'string' },
     folder: { type: 'string' }, watch: { type: 'string' }, 'expect-pages-min': { type: 'string', default: '1' },
     profile: { type: 'string', default: 'jmcp' }, transport: { type: 'string', default: 'stdio' },
-    url: { type: 'string' }, 'timeout-ms': { type: 'string', default: '10000' } } });
+    url: { type: 'string' }, 'timeout-ms': { type: 'string', default: '10000' },
+    'close-wait-ms': { type: 'string', default: '30000' } } });
   opts = values; command = positionals;
 } catch (e) { usage(e.message); }
 function usage(msg) { console.error(`ts-client: ${msg}\n${USAGE}`); process.exit(2); }
@@ -43,6 +45,8 @@ const uriOf = everything
   ? (rel) => `demo://resource/static/document/${encodeURIComponent(rel)}`
   : (rel) => pathToFileURL(path.join(root, rel)).href;
 const timeout = Number(opts['timeout-ms']);
+// how long close may take before it counts as a hang; only a hang fails, never slowness
+const closeWait = Number(opts['close-wait-ms']);
 
 let passed = 0;
 const ok = (name, detail) => { passed++; console.log(`ok   ${name}: ${detail}`); };
@@ -206,22 +210,20 @@ try {
     if (!child) fail('close', 'the server process to be running before stdin closes', 'it had already ended');
     const exited = new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
     child.stdin.end();
-    // only a hang fails here, not slowness: 30 s is far beyond any exit that works
     let timer;
-    const hung = new Promise((resolve) => { timer = setTimeout(() => resolve(null), 30000); });
+    const hung = new Promise((resolve) => { timer = setTimeout(() => resolve(null), closeWait); });
     const exit = await Promise.race([exited, hung]);
     clearTimeout(timer);
-    if (exit === null) { child.kill('SIGKILL'); fail('close', 'the server to exit after stdin closed', 'still running after 30 s'); }
+    if (exit === null) { child.kill('SIGKILL'); fail('close', 'the server to exit after stdin closed', `still running after ${closeWait} ms`); }
     if (exit.code !== 0 || exit.signal !== null) fail('close', 'exit status 0 and no signal once stdin closed', exit);
     await client.close();
     ok('close', `server process ${child.pid} exited with status 0 after stdin closed`);
   } else if (opts.transport === 'sse') {
     // HTTP+SSE: the stream is the session. Once the client closes it, the session's endpoint must be
     // unknown (404). The server learns of the close when the connection ends, so ask until it has;
-    // only a hang fails here, not slowness: 30 s is far beyond any close that works.
     await client.close();
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 'after-close', method: 'ping' });
-    const deadline = Date.now() + 30000;
+    const deadline = Date.now() + closeWait;
     let status;
     do {
       if (status !== undefined) await new Promise((resolve) => setTimeout(resolve, 50));
