@@ -21,6 +21,9 @@ public final class JmcpResourceServer {
 
     public static void main(String[] args) throws Exception {
         ServerArgs options = ServerArgs.parse(args);
+        if (options.textFile() != null) {
+            throw new IllegalArgumentException("--text-file is SdkResourceServer's; jmcp serves files with `jmcp serve --root`");
+        }
         ParentWatch.exitWithParent();
         McpServer server = McpServer.builder()
                 .serverInfo("jmcp-bench", "1")
@@ -55,7 +58,7 @@ public final class JmcpResourceServer {
         }
         if (options.file() != null) {
             // read from the file at each request, in chunks: the way jmcp serve's file-system provider does
-            memory.addBlob(Resource.builder(options.fileUri(), options.file().getFileName().toString())
+            memory.addBlob(Resource.builder(ServerArgs.fileUri(options.file()), options.file().getFileName().toString())
                     .mimeType(BenchResources.BLOB_MIME).build(), Blob.ofFile(options.file()));
         }
         return memory;

@@ -33,7 +33,8 @@ import java.util.concurrent.CountDownLatch;
  * <p>The SDK's read results hold a blob as a base64 {@code String}. For the 1 MiB blob that
  * string is built once, at start-up, and every read returns it: the SDK's best case, so a ratio
  * against it understates jmcp (which base64-encodes from the bytes at each read). A
- * {@code --file} is read and encoded at each request, as a server of files must.
+ * {@code --file} is read and encoded at each request, as a server of files must; a
+ * {@code --text-file} is read at each request too.
  */
 public final class SdkResourceServer {
     private SdkResourceServer() {
@@ -85,10 +86,10 @@ public final class SdkResourceServer {
                     BenchResources.TEXT_MIME, BenchResources.entrySize(i)), (exchange, request) -> entry));
         }
         if (options.file() != null) {
-            String uri = options.fileUri();
-            Path file = options.file();
-            specs.add(new SyncResourceSpecification(resource(uri, file.getFileName().toString(),
-                    BenchResources.BLOB_MIME, Files.size(file)), (exchange, request) -> readFile(uri, file)));
+            specs.add(fileResource(options.file(), BenchResources.BLOB_MIME));
+        }
+        if (options.textFile() != null) {
+            specs.add(fileResource(options.textFile(), BenchResources.TEXT_MIME));
         }
         return specs;
     }
@@ -101,11 +102,23 @@ public final class SdkResourceServer {
         return ReadResourceResult.builder(List.of(contents)).build();
     }
 
-    /** What a file server on the SDK has to do: the API takes the blob as one base64 String. */
-    private static ReadResourceResult readFile(String uri, Path file) {
+    private static SyncResourceSpecification fileResource(Path file, String mimeType) throws IOException {
+        String uri = ServerArgs.fileUri(file);
+        return new SyncResourceSpecification(resource(uri, file.getFileName().toString(), mimeType, Files.size(file)),
+                (exchange, request) -> readFile(uri, file, mimeType));
+    }
+
+    /**
+     * What a file server on the SDK has to do at each read: a text as one String, a blob as one
+     * base64 String (the API takes no stream).
+     */
+    private static ReadResourceResult readFile(String uri, Path file, String mimeType) {
         try {
-            String base64 = Base64.getEncoder().encodeToString(Files.readAllBytes(file));
-            return result(BlobResourceContents.builder(uri, base64).mimeType(BenchResources.BLOB_MIME).build());
+            ResourceContents contents = mimeType.equals(BenchResources.TEXT_MIME)
+                    ? TextResourceContents.builder(uri, Files.readString(file)).mimeType(mimeType).build()
+                    : BlobResourceContents.builder(uri, Base64.getEncoder().encodeToString(Files.readAllBytes(file)))
+                            .mimeType(mimeType).build();
+            return result(contents);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
