@@ -9,18 +9,38 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Comparator;
-import java.util.List;
+import java.util.Iterator;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /** Describes files and folders under a root as resources, and lists folders. Thread-safe (immutable). */
 public final class FileResources {
     private final SafePaths paths;
+    private final FolderListings listings;
+    private final Stat stat;
 
-    /** @param paths the root the resources lie under */
-    public FileResources(SafePaths paths) {
+    /**
+     * @param paths          the root the resources lie under
+     * @param maxCachedNames the most names of listed folders kept sorted between pages; 0 for none
+     */
+    public FileResources(SafePaths paths, long maxCachedNames) {
+        this(paths, maxCachedNames, path -> Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** @param stat reads a listed entry's attributes: a seam for the test that counts what a page stats */
+    FileResources(SafePaths paths, long maxCachedNames, Stat stat) {
         this.paths = paths;
+        this.listings = new FolderListings(maxCachedNames);
+        this.stat = stat;
+    }
+
+    /** Reads the attributes of a path without following a link. */
+    @FunctionalInterface
+    interface Stat {
+        BasicFileAttributes read(Path path) throws IOException;
     }
 
     /**
@@ -28,54 +48,58 @@ public final class FileResources {
      * outside the root, special files, and names whose URI would be refused (holding {@code \}).
      *
      * @param folder a folder under the root, as a URI names it
-     * @param skip   how many listed entries to pass over: they are checked (so that positions do
-     *               not move) but not described, which is what a page deep into a big folder costs
-     * @return the entries after the skipped ones, described; empty when the folder is gone
+     * @return the entries, each stat-ed and described only when the stream reaches it; empty when
+     *         the folder is gone
      */
-    public Stream<Resource> list(Path folder, long skip) {
-        List<Named> entries;
-        try (Stream<Path> stream = Files.list(folder)) {
-            entries = stream.map(Named::of)
-                    .filter(entry -> entry.name().indexOf('\\') < 0)
-                    .sorted(Comparator.comparing(Named::name))
-                    .toList();
+    public Stream<Resource> list(Path folder) {
+        return listAfter(folder, null, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Lists the first {@code limit} of a folder's entries whose names sort after {@code after}, as
+     * {@link #list(Path)} would list them: the folder's names are read once (or come sorted from
+     * {@link FolderListings} while the folder is unchanged), and only the entries the stream
+     * reaches are stat-ed and described, so that a page costs at most a pass over the names and the
+     * page's own entries. {@code after} is only compared with names, never looked up.
+     *
+     * @param folder a folder under the root, as a URI names it
+     * @param after  the name of the last entry of the page before; null for the first page
+     * @param limit  the most entries the caller takes, at least 1
+     * @return those entries; fewer only when there are no more; empty when the folder is gone
+     */
+    public Stream<Resource> listAfter(Path folder, String after, int limit) {
+        Iterator<String> names;
+        try {
+            names = listings.namesAfter(folder, after, limit);
         } catch (NoSuchFileException e) {
             return Stream.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + folder, e);
         }
-        return entries.stream().map(this::listable).flatMap(Optional::stream).skip(skip)
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(names, Spliterator.ORDERED | Spliterator.NONNULL),
+                        false)
+                .map(name -> listable(folder.resolve(name))).flatMap(Optional::stream).limit(limit)
                 .map(entry -> describe(paths.toUri(entry.path()), entry.path(), entry.real(), entry.attributes()));
-    }
-
-    /** A path with its file name computed once, for sorting. */
-    private record Named(String name, Path path) {
-        static Named of(Path path) {
-            return new Named(path.getFileName().toString(), path);
-        }
     }
 
     /** A listed entry whose attributes are known: a folder or a regular file inside the root. */
     private record Listable(Path path, Path real, BasicFileAttributes attributes) {
     }
 
-    private Optional<Listable> listable(Named entry) {
-        Path path = entry.path();
+    /** Stats the entry once, and its target too when it is a link that stays inside the root. */
+    private Optional<Listable> listable(Path path) {
         Path real = path;
-        if (Files.isSymbolicLink(path)) {
-            try {
-                real = path.toRealPath();
-            } catch (IOException broken) {
-                return Optional.empty();
-            }
-            if (!paths.isInside(real)) {
-                return Optional.empty();
-            }
-        }
         BasicFileAttributes attributes;
         try {
-            attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException gone) {
+            attributes = stat.read(path);
+            if (attributes.isSymbolicLink()) {
+                real = path.toRealPath();
+                if (!paths.isInside(real)) {
+                    return Optional.empty();
+                }
+                attributes = stat.read(real);
+            }
+        } catch (IOException brokenOrGone) {
             return Optional.empty();
         }
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
