@@ -76,18 +76,21 @@ public final class FileResources {
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + folder, e);
         }
+        String folderUri = paths.toUri(folder); // each entry's URI is the folder's and its name
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(names, Spliterator.ORDERED | Spliterator.NONNULL),
                         false)
-                .map(name -> listable(folder.resolve(name))).flatMap(Optional::stream).limit(limit)
-                .map(entry -> describe(paths.toUri(entry.path()), entry.path(), entry.real(), entry.attributes()));
+                .map(name -> listable(folder, name)).flatMap(Optional::stream).limit(limit)
+                .map(entry -> describe(paths.childUri(folderUri, entry.name()), entry.name(), entry.real(),
+                        entry.attributes()));
     }
 
     /** A listed entry whose attributes are known: a folder or a regular file inside the root. */
-    private record Listable(Path path, Path real, BasicFileAttributes attributes) {
+    private record Listable(String name, Path real, BasicFileAttributes attributes) {
     }
 
     /** Stats the entry once, and its target too when it is a link that stays inside the root. */
-    private Optional<Listable> listable(Path path) {
+    private Optional<Listable> listable(Path folder, String name) {
+        Path path = folder.resolve(name);
         Path real = path;
         BasicFileAttributes attributes;
         try {
@@ -105,7 +108,7 @@ public final class FileResources {
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
             return Optional.empty();
         }
-        return Optional.of(new Listable(path, real, attributes));
+        return Optional.of(new Listable(name, real, attributes));
     }
 
     /**
@@ -128,16 +131,15 @@ public final class FileResources {
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
             return Optional.empty();
         }
-        return Optional.of(describe(uri, path, real, attributes));
+        return Optional.of(describe(uri, name(path), real, attributes));
     }
 
-    /** Describes a folder or a regular file whose attributes were read already. */
-    private Resource describe(String uri, Path path, Path real, BasicFileAttributes attributes) {
-        Resource.Builder resource = builder(uri, path, attributes);
+    /** Describes a folder or a regular file whose attributes were read already; {@code name} is its file name. */
+    private Resource describe(String uri, String name, Path real, BasicFileAttributes attributes) {
+        Resource.Builder resource = builder(uri, name, attributes);
         if (attributes.isDirectory()) {
             return resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build();
         }
-        String name = name(path);
         String type = MimeTypes.byExtension(name);
         if (type == null) {
             type = sniff(uri, real);
@@ -176,7 +178,11 @@ public final class FileResources {
     }
 
     private static Resource.Builder builder(String uri, Path path, BasicFileAttributes attributes) {
-        return Resource.builder(uri, name(path))
+        return builder(uri, name(path), attributes);
+    }
+
+    private static Resource.Builder builder(String uri, String name, BasicFileAttributes attributes) {
+        return Resource.builder(uri, name)
                 .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
     }
 }
