@@ -16,7 +16,7 @@ import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
-/** Describes files and folders under a root as resources, and lists folders. Thread-safe (immutable). */
+/** Describes files and folders under a root as resources, and lists folders. Thread-safe. */
 public final class FileResources {
     private final SafePaths paths;
     private final FolderListings listings;
@@ -46,6 +46,8 @@ public final class FileResources {
     /**
      * Lists a folder's entries, sorted by name, leaving out symbolic links that are broken or lead
      * outside the root, special files, and names whose URI would be refused (holding {@code \}).
+     * An entry is found again by its name as a string, so a name that the platform's file-name
+     * encoding cannot turn back into the same bytes is left out too: no URI could read it.
      *
      * @param folder a folder under the root, as a URI names it
      * @return the entries, each stat-ed and described only when the stream reaches it; empty when
