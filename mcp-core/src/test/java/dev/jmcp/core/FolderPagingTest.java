@@ -94,6 +94,30 @@ class FolderPagingTest {
     }
 
     @Test
+    void topLevelPagesCrossBetweenAProviderPagedByOffsetAndOnePagedByName() throws Exception {
+        Files.writeString(root.resolve("a.txt"), "a");
+        Files.writeString(root.resolve("b.txt"), "b");
+        FileSystemResourceProvider files = FileSystemResourceProvider.of(root);
+        List<String> fileNames = List.of("a.txt", "b.txt", "many");
+        for (int order : new int[] {-1, 1}) { // the static provider before the folder, then after it
+            StaticProvider fixed = new StaticProvider("s", order, "s1", "s2", "s3");
+            try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), files, fixed)) {
+                McpClient c = small.client();
+                List<String> all = new ArrayList<>();
+                String cursor = null;
+                do {
+                    ListResourcesResult page = c.resources().list(cursor);
+                    page.resources().forEach(resource -> all.add(resource.name()));
+                    cursor = page.nextCursor();
+                } while (cursor != null && all.size() < 20);
+                List<String> expected = new ArrayList<>(order < 0 ? List.of("s1", "s2", "s3") : fileNames);
+                expected.addAll(order < 0 ? fileNames : List.of("s1", "s2", "s3"));
+                assertEquals(expected, all, "static provider priority " + order);
+            }
+        }
+    }
+
+    @Test
     void aForgedOrGarbledCursorOfAFolderIsInvalidParams() {
         String cursor = client.resources().list(folderUri, null).nextCursor();
         byte[] token = Base64.getUrlDecoder().decode(cursor);
