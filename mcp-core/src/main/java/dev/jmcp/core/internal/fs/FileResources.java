@@ -185,6 +185,6 @@ public final class FileResources {
 
     private static Resource.Builder builder(String uri, String name, BasicFileAttributes attributes) {
         return Resource.builder(uri, name)
-                .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
+                .annotations(Annotations.lastModified(IsoInstants.format(attributes.lastModifiedTime())));
     }
 }

@@ -36,6 +36,19 @@ class FolderListingsTest {
     }
 
     @Test
+    void keptNamesAreServedWithoutReadingTheFolderAgain() throws IOException {
+        Files.createFile(folder.resolve("a"));
+        settle();
+        FolderListings listings = new FolderListings(100);
+        assertEquals(List.of("a"), names(listings.namesAfter(folder, null, 10)));
+        // a program that puts the modification time back hides its change: the names are the kept ones
+        Files.createFile(folder.resolve("b"));
+        settle();
+        assertEquals(List.of("a"), names(listings.namesAfter(folder, null, 10)));
+        assertEquals(List.of("a", "b"), names(new FolderListings(0).namesAfter(folder, null, 10)));
+    }
+
+    @Test
     void aFolderWithMoreNamesThanTheBoundIsReadForEveryPage() throws IOException {
         for (String name : List.of("a", "b", "c")) {
             Files.createFile(folder.resolve(name));
