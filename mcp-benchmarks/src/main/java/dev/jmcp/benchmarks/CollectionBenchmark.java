@@ -36,7 +36,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * Large collections, end to end: a client lists every child of a 10,000-entry collection (page
  * by page, following {@code nextCursor}) and reads the collection, through {@link McpServer} and
  * {@link McpClient} over {@link InMemoryTransport#pair()}, for the in-memory provider and the
- * file-system provider (a temp folder of small {@code .txt} files, made once per trial).
+ * file-system provider (a temp folder of small {@code .txt} files, made once per trial), the
+ * latter also with its cache of sorted folder names turned off ({@code filesystem-uncached}:
+ * every page reads the folder's names, as a folder that keeps changing is read).
  * <ul>
  *   <li>{@code listAllPage100} and {@code listAllPage1000}: {@code listAll(collection)} against a
  *       server whose {@link ResourceSettings#pageSize()} is 100, and one whose is 1000;</li>
@@ -78,8 +80,8 @@ public class CollectionBenchmark {
     /** A server over one of the two providers, serving a collection of {@code entries} text leaves. */
     @State(Scope.Benchmark)
     public static class Served {
-        /** {@code memory} or {@code filesystem}. */
-        @Param({"memory", "filesystem"})
+        /** {@code memory}, {@code filesystem} or {@code filesystem-uncached}. */
+        @Param({"memory", "filesystem", "filesystem-uncached"})
         public String provider;
 
         /** Children of the collection. */
@@ -98,7 +100,9 @@ public class CollectionBenchmark {
             ResourceProvider resources = switch (provider) {
                 case "memory" -> memory();
                 case "filesystem" -> filesystem();
-                default -> throw new IllegalArgumentException("provider must be memory or filesystem, was " + provider);
+                case "filesystem-uncached" -> filesystem().withMaxCachedNames(0);
+                default -> throw new IllegalArgumentException(
+                        "provider must be memory, filesystem or filesystem-uncached, was " + provider);
             };
             ResourceSettings settings = ResourceSettings.DEFAULTS.withMaxCollectionReadEntries(READ_ENTRIES);
             page100 = McpServer.builder().serverInfo("bench", "1").resourceProvider(resources)
@@ -122,7 +126,7 @@ public class CollectionBenchmark {
             return memory;
         }
 
-        private ResourceProvider filesystem() throws IOException {
+        private FileSystemResourceProvider filesystem() throws IOException {
             folder = Files.createTempDirectory("jmcp-collection-bench-");
             Path all = Files.createDirectory(folder.resolve("all"));
             for (int i = 0; i < entries; i++) {

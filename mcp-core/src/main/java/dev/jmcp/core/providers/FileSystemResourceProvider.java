@@ -42,6 +42,13 @@ import java.util.stream.Stream;
  * of it are refused with {@code -32602} and {@code data.uri}. Listings leave out such links,
  * broken links and special files (pipes, devices, sockets).
  *
+ * <p>Listings are sorted by file name, and a later page starts after the last name of the page
+ * before ({@link #listingKey}): it stats and describes only its own entries, and files added or
+ * removed between pages make no other entry skip or repeat. The sorted names of a folder are kept
+ * between pages (up to {@link #maxCachedNames()} names) while the folder's modification time and
+ * file key stay the same; a folder changed within the last two seconds, or one with more names,
+ * is read again for every page, which costs a pass over its names, not a sort of them.
+ *
  * <p>{@link #read} serves files of a text type (and files sniffed as text) as UTF-8 text, up to
  * {@link #maxTextBytes()}; a larger file, a file that turns out not to be valid UTF-8 and every
  * other file is a blob, which a larger file streams from disk while it is written. A read opens
@@ -79,6 +86,11 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * 4096-byte {@code PATH_MAX} allows at most 2048), small enough that checking a path costs little.
      */
     public static final int DEFAULT_MAX_PATH_SEGMENTS = 256;
+    /**
+     * The default of {@link #maxCachedNames()}: 100,000 names, ten folders of 10,000 files, a few
+     * MiB of memory.
+     */
+    public static final long DEFAULT_MAX_CACHED_NAMES = 100_000;
     /** The name of the watch thread. */
     public static final String WATCH_THREAD = "jmcp-filesystem-watch";
 
@@ -86,6 +98,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     private final FileResources files;
     private final long maxTextBytes;
     private final int maxPathSegments;
+    private final long maxCachedNames;
     private final CacheHint cacheHint;
 
     /**
@@ -99,9 +112,10 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         String root = System.getProperty(ROOT_PROPERTY);
         this.paths = root == null || root.isBlank() ? null
                 : new SafePaths(realFolder(Path.of(root), ROOT_PROPERTY), DEFAULT_MAX_PATH_SEGMENTS);
-        this.files = paths == null ? null : new FileResources(paths);
+        this.files = paths == null ? null : new FileResources(paths, DEFAULT_MAX_CACHED_NAMES);
         this.maxTextBytes = DEFAULT_MAX_TEXT_BYTES;
         this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
+        this.maxCachedNames = DEFAULT_MAX_CACHED_NAMES;
         this.cacheHint = CacheHint.NONE;
     }
 
@@ -110,18 +124,22 @@ public final class FileSystemResourceProvider implements ResourceProvider {
             throw new IllegalArgumentException("maxTextBytes must be >= 0, was " + maxTextBytes);
         }
         this.paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root"), "root"), DEFAULT_MAX_PATH_SEGMENTS);
-        this.files = new FileResources(paths);
+        this.files = new FileResources(paths, DEFAULT_MAX_CACHED_NAMES);
         this.maxTextBytes = maxTextBytes;
         this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
+        this.maxCachedNames = DEFAULT_MAX_CACHED_NAMES;
         this.cacheHint = CacheHint.NONE;
     }
 
-    private FileSystemResourceProvider(FileSystemResourceProvider from, int maxPathSegments, CacheHint cacheHint) {
+    private FileSystemResourceProvider(FileSystemResourceProvider from, int maxPathSegments, long maxCachedNames,
+            CacheHint cacheHint) {
         this.paths = from.paths == null || maxPathSegments == from.maxPathSegments ? from.paths
                 : new SafePaths(from.paths.root(), maxPathSegments);
-        this.files = paths == null ? null : paths == from.paths ? from.files : new FileResources(paths);
+        this.files = paths == null ? null : paths == from.paths && maxCachedNames == from.maxCachedNames ? from.files
+                : new FileResources(paths, maxCachedNames);
         this.maxTextBytes = from.maxTextBytes;
         this.maxPathSegments = maxPathSegments;
+        this.maxCachedNames = maxCachedNames;
         this.cacheHint = cacheHint;
     }
 
@@ -176,7 +194,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @return a provider of the same root and limits with that hint
      */
     public FileSystemResourceProvider withCacheHint(CacheHint value) {
-        return new FileSystemResourceProvider(this, maxPathSegments, value);
+        return new FileSystemResourceProvider(this, maxPathSegments, maxCachedNames, value);
     }
 
     /** @return the most segments a URI's path may have below the root; more are refused with {@code -32602} */
@@ -197,7 +215,32 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         if (value < 1) {
             throw new IllegalArgumentException("maxPathSegments must be >= 1, was " + value);
         }
-        return new FileSystemResourceProvider(this, value, cacheHint);
+        return new FileSystemResourceProvider(this, value, maxCachedNames, cacheHint);
+    }
+
+    /**
+     * @return the most file names this provider keeps, sorted, of the folders it has listed, so that
+     *         the next page of a folder that has not changed since does not read it again
+     */
+    public long maxCachedNames() {
+        return maxCachedNames;
+    }
+
+    /**
+     * A provider of the same folder that keeps up to {@code value} names of the folders it lists
+     * between pages (the least recently listed folder goes first; a folder with more names is read
+     * for every page). A page stats the folder and uses the kept names only while its file key and
+     * modification time are unchanged. This provider stays as it is.
+     *
+     * @param value at least 0; 0 reads the folder for every page; {@link #DEFAULT_MAX_CACHED_NAMES} unless set
+     * @return a provider of the same root, limits and hint with that bound
+     * @throws IllegalArgumentException when {@code value} is negative
+     */
+    public FileSystemResourceProvider withMaxCachedNames(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("maxCachedNames must be >= 0, was " + value);
+        }
+        return new FileSystemResourceProvider(this, maxPathSegments, value, cacheHint);
     }
 
     /**
@@ -224,33 +267,43 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         return paths != null && uri.regionMatches(true, 0, "file:", 0, 5);
     }
 
-    /** @return the root's direct children, sorted by name */
+    /** @return the root's direct children, sorted by name, each stat-ed only when the stream reaches it */
     @Override
     public Stream<Resource> list() {
-        return list(0);
+        return listAfter(null, Integer.MAX_VALUE);
     }
 
-    /** Passes over the first {@code skip} of the root's children without describing them (no URI, no sniffing). */
+    /** @return the resource's file name, which orders this provider's listings */
     @Override
-    public Stream<Resource> list(long skip) {
-        return paths == null ? Stream.empty() : files.list(paths.root(), skip);
+    public String listingKey(Resource resource) {
+        return resource.name();
+    }
+
+    /**
+     * Reads the root's names (without stat-ing them), keeps those after {@code afterKey}, and stats
+     * and describes only the first {@code limit} of them: a page of a big folder costs its own
+     * entries and one pass over the names, however deep into the folder it is.
+     */
+    @Override
+    public Stream<Resource> listAfter(String afterKey, int limit) {
+        return paths == null ? Stream.empty() : files.listAfter(paths.root(), afterKey, limit);
     }
 
     /** @return the folder's direct children, sorted by name; empty when it is missing or not a folder */
     @Override
     public Stream<Resource> children(String collectionUri) {
-        return children(collectionUri, 0);
+        return childrenAfter(collectionUri, null, Integer.MAX_VALUE);
     }
 
-    /** Passes over the first {@code skip} children without describing them (no URI, no sniffing). */
+    /** As {@link #listAfter}, for a folder; empty when it is missing or not a folder. */
     @Override
-    public Stream<Resource> children(String collectionUri, long skip) {
+    public Stream<Resource> childrenAfter(String collectionUri, String afterKey, int limit) {
         if (paths == null) {
             return Stream.empty();
         }
         return paths.resolve(collectionUri)
                 .filter(found -> Files.isDirectory(found.real()))
-                .map(found -> files.list(found.path(), skip))
+                .map(found -> files.listAfter(found.path(), afterKey, limit))
                 .orElseGet(Stream::empty);
     }
 

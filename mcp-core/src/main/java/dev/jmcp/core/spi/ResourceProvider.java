@@ -63,6 +63,38 @@ public interface ResourceProvider {
     }
 
     /**
+     * The key that orders {@code resource} among its siblings, for a provider whose listings are
+     * sorted by a key unique among siblings, in {@link String#compareTo} order (a file name, a
+     * primary key). A later page of such a listing starts after the last key of the page before,
+     * not at an offset: a resource added or removed between pages makes none of the others skip or
+     * repeat, a list change does not make the cursor stale, and the provider can start the page
+     * without passing over the resources before it. Cursors carry the key, protected as every
+     * cursor is; a key is only ever compared, never looked up.
+     *
+     * @param resource a resource this provider listed
+     * @return its key, never empty; null (the default) when this provider's listings are paged by
+     *         offset ({@link #list(long)}, {@link #children(String, long)})
+     */
+    default String listingKey(Resource resource) {
+        return null;
+    }
+
+    /**
+     * The first {@code limit} top-level resources whose {@linkplain #listingKey key} sorts after
+     * {@code afterKey}, in key order. The default takes the first page from {@link #list(long)}
+     * and a later one by filtering {@link #list()}; a provider that pages by key overrides it to
+     * select those resources without describing the others.
+     *
+     * @param afterKey the key of the last resource of the page before; null for the first page
+     * @param limit    the most resources the caller takes, at least 1
+     * @return those resources; fewer only when there are no more; the caller closes the stream
+     */
+    default Stream<Resource> listAfter(String afterKey, int limit) {
+        return afterKey == null ? list(0).limit(limit)
+                : list().filter(resource -> listingKey(resource).compareTo(afterKey) > 0).limit(limit);
+    }
+
+    /**
      * @param uri a URI this provider owns
      * @return the resource's metadata, without reading its content; empty when it does not exist
      */
@@ -87,6 +119,20 @@ public interface ResourceProvider {
      */
     default Stream<Resource> children(String collectionUri, long skip) {
         return children(collectionUri).skip(skip);
+    }
+
+    /**
+     * The first {@code limit} children of a collection whose {@linkplain #listingKey key} sorts
+     * after {@code afterKey}, in key order: {@link #listAfter} for a collection.
+     *
+     * @param collectionUri as for {@link #children(String)}
+     * @param afterKey      the key of the last child of the page before; null for the first page
+     * @param limit         the most children the caller takes, at least 1
+     * @return those children; fewer only when there are no more; the caller closes the stream
+     */
+    default Stream<Resource> childrenAfter(String collectionUri, String afterKey, int limit) {
+        return afterKey == null ? children(collectionUri, 0).limit(limit)
+                : children(collectionUri).filter(child -> listingKey(child).compareTo(afterKey) > 0).limit(limit);
     }
 
     /**

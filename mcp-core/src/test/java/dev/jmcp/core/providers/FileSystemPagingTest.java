@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.LongFunction;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,20 +17,21 @@ class FileSystemPagingTest {
     Path root;
 
     @Test
-    void childrenAfterASkipAreTheSameAsSkippingTheWholeListing() throws IOException {
+    void childrenAfterANameAreTheWholeListingAfterIt() throws IOException {
         fill(Files.createDirectories(root.resolve("many")));
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
         String uri = provider.list().filter(r -> r.name().equals("many")).findFirst().orElseThrow().uri();
 
-        assertSkippingMatchesTheWholeListing(skip -> provider.children(uri, skip));
+        assertPagesMatchTheWholeListing(provider, (after, limit) -> provider.childrenAfter(uri, after, limit),
+                provider.children(uri));
     }
 
     @Test
-    void topLevelAfterASkipIsTheSameAsSkippingTheWholeListing() throws IOException {
+    void topLevelAfterANameIsTheWholeListingAfterIt() throws IOException {
         fill(root);
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
 
-        assertSkippingMatchesTheWholeListing(provider::list);
+        assertPagesMatchTheWholeListing(provider, provider::listAfter, provider.list());
     }
 
     /** 40 files of two kinds, a folder, and a link that leaves the root. */
@@ -39,20 +40,31 @@ class FileSystemPagingTest {
             Files.writeString(folder.resolve(String.format("f%02d.%s", i, i % 3 == 0 ? "bin" : "txt")), "x" + i);
         }
         Files.createDirectories(folder.resolve("m-sub"));
-        // a link that leaves the root is not listed, so it must not count towards the skip either
+        // a link that leaves the root is not listed, so it must not take a place on a page either
         Files.createSymbolicLink(folder.resolve("f05-outside"), Path.of("/"));
     }
 
-    private static void assertSkippingMatchesTheWholeListing(LongFunction<Stream<Resource>> listing) {
+    private static void assertPagesMatchTheWholeListing(FileSystemResourceProvider provider,
+            BiFunction<String, Integer, Stream<Resource>> after, Stream<Resource> whole) {
         List<Resource> all;
-        try (Stream<Resource> whole = listing.apply(0)) {
+        try (whole) {
             all = whole.toList();
         }
         assertEquals(41, all.size(), "40 files and a folder; the escaping link is left out");
-        for (long skip : new long[] {0, 1, 6, 39, 41, 50}) {
-            try (Stream<Resource> page = listing.apply(skip)) {
-                assertEquals(all.subList((int) Math.min(skip, all.size()), all.size()), page.toList(), "skip " + skip);
+        for (int from : new int[] {0, 1, 5, 6, 39, 40}) {
+            String key = provider.listingKey(all.get(from));
+            for (int limit : new int[] {1, 3, 100}) {
+                try (Stream<Resource> page = after.apply(key, limit)) {
+                    assertEquals(all.subList(from + 1, Math.min(all.size(), from + 1 + limit)), page.toList(),
+                            "after " + key + ", at most " + limit);
+                }
             }
+        }
+        try (Stream<Resource> first = after.apply(null, 6)) {
+            assertEquals(all.subList(0, 6), first.toList());
+        }
+        try (Stream<Resource> beyond = after.apply("zzz", 5)) {
+            assertEquals(List.of(), beyond.toList());
         }
     }
 }

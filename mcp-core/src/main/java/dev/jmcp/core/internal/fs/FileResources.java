@@ -9,79 +9,108 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Comparator;
-import java.util.List;
+import java.util.Iterator;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
-/** Describes files and folders under a root as resources, and lists folders. Thread-safe (immutable). */
+/** Describes files and folders under a root as resources, and lists folders. Thread-safe. */
 public final class FileResources {
     private final SafePaths paths;
+    private final FolderListings listings;
+    private final Stat stat;
 
-    /** @param paths the root the resources lie under */
-    public FileResources(SafePaths paths) {
+    /**
+     * @param paths          the root the resources lie under
+     * @param maxCachedNames the most names of listed folders kept sorted between pages; 0 for none
+     */
+    public FileResources(SafePaths paths, long maxCachedNames) {
+        this(paths, maxCachedNames, path -> Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** @param stat reads a listed entry's attributes: a seam for the test that counts what a page stats */
+    FileResources(SafePaths paths, long maxCachedNames, Stat stat) {
         this.paths = paths;
+        this.listings = new FolderListings(maxCachedNames);
+        this.stat = stat;
+    }
+
+    /** Reads the attributes of a path without following a link. */
+    @FunctionalInterface
+    interface Stat {
+        BasicFileAttributes read(Path path) throws IOException;
     }
 
     /**
      * Lists a folder's entries, sorted by name, leaving out symbolic links that are broken or lead
      * outside the root, special files, and names whose URI would be refused (holding {@code \}).
+     * An entry is found again by its name as a string, so a name that the platform's file-name
+     * encoding cannot turn back into the same bytes is left out too: no URI could read it.
      *
      * @param folder a folder under the root, as a URI names it
-     * @param skip   how many listed entries to pass over: they are checked (so that positions do
-     *               not move) but not described, which is what a page deep into a big folder costs
-     * @return the entries after the skipped ones, described; empty when the folder is gone
+     * @return the entries, each stat-ed and described only when the stream reaches it; empty when
+     *         the folder is gone
      */
-    public Stream<Resource> list(Path folder, long skip) {
-        List<Named> entries;
-        try (Stream<Path> stream = Files.list(folder)) {
-            entries = stream.map(Named::of)
-                    .filter(entry -> entry.name().indexOf('\\') < 0)
-                    .sorted(Comparator.comparing(Named::name))
-                    .toList();
+    public Stream<Resource> list(Path folder) {
+        return listAfter(folder, null, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Lists the first {@code limit} of a folder's entries whose names sort after {@code after}, as
+     * {@link #list(Path)} would list them: the folder's names are read once (or come sorted from
+     * {@link FolderListings} while the folder is unchanged), and only the entries the stream
+     * reaches are stat-ed and described, so that a page costs at most a pass over the names and the
+     * page's own entries. {@code after} is only compared with names, never looked up.
+     *
+     * @param folder a folder under the root, as a URI names it
+     * @param after  the name of the last entry of the page before; null for the first page
+     * @param limit  the most entries the caller takes, at least 1
+     * @return those entries; fewer only when there are no more; empty when the folder is gone
+     */
+    public Stream<Resource> listAfter(Path folder, String after, int limit) {
+        Iterator<String> names;
+        try {
+            names = listings.namesAfter(folder, after, limit);
         } catch (NoSuchFileException e) {
             return Stream.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + folder, e);
         }
-        return entries.stream().map(this::listable).flatMap(Optional::stream).skip(skip)
-                .map(entry -> describe(paths.toUri(entry.path()), entry.path(), entry.real(), entry.attributes()));
-    }
-
-    /** A path with its file name computed once, for sorting. */
-    private record Named(String name, Path path) {
-        static Named of(Path path) {
-            return new Named(path.getFileName().toString(), path);
-        }
+        String folderUri = paths.toUri(folder); // each entry's URI is the folder's and its name
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(names, Spliterator.ORDERED | Spliterator.NONNULL),
+                        false)
+                .map(name -> listable(folder, name)).flatMap(Optional::stream).limit(limit)
+                .map(entry -> describe(paths.childUri(folderUri, entry.name()), entry.name(), entry.real(),
+                        entry.attributes()));
     }
 
     /** A listed entry whose attributes are known: a folder or a regular file inside the root. */
-    private record Listable(Path path, Path real, BasicFileAttributes attributes) {
+    private record Listable(String name, Path real, BasicFileAttributes attributes) {
     }
 
-    private Optional<Listable> listable(Named entry) {
-        Path path = entry.path();
+    /** Stats the entry once, and its target too when it is a link that stays inside the root. */
+    private Optional<Listable> listable(Path folder, String name) {
+        Path path = folder.resolve(name);
         Path real = path;
-        if (Files.isSymbolicLink(path)) {
-            try {
-                real = path.toRealPath();
-            } catch (IOException broken) {
-                return Optional.empty();
-            }
-            if (!paths.isInside(real)) {
-                return Optional.empty();
-            }
-        }
         BasicFileAttributes attributes;
         try {
-            attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException gone) {
+            attributes = stat.read(path);
+            if (attributes.isSymbolicLink()) {
+                real = path.toRealPath();
+                if (!paths.isInside(real)) {
+                    return Optional.empty();
+                }
+                attributes = stat.read(real);
+            }
+        } catch (IOException brokenOrGone) {
             return Optional.empty();
         }
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
             return Optional.empty();
         }
-        return Optional.of(new Listable(path, real, attributes));
+        return Optional.of(new Listable(name, real, attributes));
     }
 
     /**
@@ -104,16 +133,15 @@ public final class FileResources {
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
             return Optional.empty();
         }
-        return Optional.of(describe(uri, path, real, attributes));
+        return Optional.of(describe(uri, name(path), real, attributes));
     }
 
-    /** Describes a folder or a regular file whose attributes were read already. */
-    private Resource describe(String uri, Path path, Path real, BasicFileAttributes attributes) {
-        Resource.Builder resource = builder(uri, path, attributes);
+    /** Describes a folder or a regular file whose attributes were read already; {@code name} is its file name. */
+    private Resource describe(String uri, String name, Path real, BasicFileAttributes attributes) {
+        Resource.Builder resource = builder(uri, name, attributes);
         if (attributes.isDirectory()) {
             return resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build();
         }
-        String name = name(path);
         String type = MimeTypes.byExtension(name);
         if (type == null) {
             type = sniff(uri, real);
@@ -152,7 +180,11 @@ public final class FileResources {
     }
 
     private static Resource.Builder builder(String uri, Path path, BasicFileAttributes attributes) {
-        return Resource.builder(uri, name(path))
-                .annotations(Annotations.lastModified(attributes.lastModifiedTime().toInstant().toString()));
+        return builder(uri, name(path), attributes);
+    }
+
+    private static Resource.Builder builder(String uri, String name, BasicFileAttributes attributes) {
+        return Resource.builder(uri, name)
+                .annotations(Annotations.lastModified(IsoInstants.format(attributes.lastModifiedTime())));
     }
 }

@@ -66,6 +66,20 @@ public final class SafePaths {
                 JSON.createObjectBuilder().add("uri", uri).build());
     }
 
+    /**
+     * @param folderUri the URI {@link #toUri} gave a folder under the root
+     * @param name      the file name of an entry of that folder
+     * @return the entry's URI, as {@link #toUri} would give it, without walking the path again
+     */
+    public String childUri(String folderUri, String name) {
+        StringBuilder uri = new StringBuilder(folderUri.length() + name.length() + 8).append(folderUri);
+        if (!folderUri.endsWith("/")) { // the URI of a root of "/" is file:/// already
+            uri.append('/');
+        }
+        encode(name, uri);
+        return uri.toString();
+    }
+
     /** @return the {@code file:} URI of {@code path}, a path under the root, without a trailing slash */
     public String toUri(Path path) {
         StringBuilder uri = new StringBuilder(rootUri);

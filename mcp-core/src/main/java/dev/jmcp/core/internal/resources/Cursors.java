@@ -13,13 +13,16 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Opaque pagination cursors. A cursor is base64url of (part, offset, listing generation, MAC),
- * where part and offset are the {@link ListingPosition} of the page and the MAC is HMAC-SHA256,
- * cut to 128 bits, over (listing scope, part, offset, generation) under a random key of this
- * server. A client can read the position but cannot make another valid cursor:
- * not for another position, not for another listing (the scope is in the MAC but not in the
- * cursor), and not for a later listing generation. The generation advances whenever a provider
- * reports {@code listChanged}, which makes every earlier cursor stale.
+ * Opaque pagination cursors. A cursor is base64url of (part, offset, listing generation, key,
+ * MAC), where part, offset and key are the {@link ListingPosition} of the page (the key's UTF-8
+ * bytes, none for a position by offset) and the MAC is HMAC-SHA256, cut to 128 bits, over
+ * (listing scope, part, offset, generation, key) under a random key of this server. A client can
+ * read the position but cannot make another valid cursor: not for another position or key, not
+ * for another listing (the scope is in the MAC but not in the cursor), and not for a later
+ * listing generation. The generation advances whenever a provider reports {@code listChanged},
+ * which makes every earlier cursor that counts entries stale; a cursor after a key stays good,
+ * since entries added or removed before it do not move it. A key is only a position: the provider
+ * compares names with it and never looks it up.
  */
 final class Cursors {
     private static final String ALGORITHM = "HmacSHA256";
@@ -46,9 +49,10 @@ final class Cursors {
 
     /** @return the cursor of the page that starts at {@code position} of the listing {@code scope} */
     String issue(String scope, ListingPosition position) {
-        ByteBuffer token = ByteBuffer.allocate(PAYLOAD + MAC);
-        token.putInt(position.part()).putLong(position.offset()).putLong(generation.get());
-        token.put(mac(scope, token.array(), PAYLOAD));
+        byte[] key = position.afterKey() == null ? new byte[0] : position.afterKey().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer token = ByteBuffer.allocate(PAYLOAD + key.length + MAC);
+        token.putInt(position.part()).putLong(position.offset()).putLong(generation.get()).put(key);
+        token.put(mac(scope, token.array(), PAYLOAD + key.length));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
     }
 
@@ -70,19 +74,22 @@ final class Cursors {
         }
         // base64 leaves spare bits in the last character: only the one spelling we issued is valid,
         // so that no changed cursor reads as the same token
-        if (token.length != PAYLOAD + MAC
+        int signed = token.length - MAC;
+        if (signed < PAYLOAD
                 || !Base64.getUrlEncoder().withoutPadding().encodeToString(token).equals(cursor)
-                || !MessageDigest.isEqual(mac(scope, token, PAYLOAD), Arrays.copyOfRange(token, PAYLOAD, token.length))) {
+                || !MessageDigest.isEqual(mac(scope, token, signed), Arrays.copyOfRange(token, signed, token.length))) {
             throw ResourceErrors.invalidCursor();
         }
         ByteBuffer payload = ByteBuffer.wrap(token, 0, PAYLOAD);
         int part = payload.getInt();
         long offset = payload.getLong();
         long issuedIn = payload.getLong();
-        if (issuedIn != generation.get()) {
+        ListingPosition position = signed == PAYLOAD ? new ListingPosition(part, offset)
+                : new ListingPosition(part, offset, new String(token, PAYLOAD, signed - PAYLOAD, StandardCharsets.UTF_8));
+        if (position.countsEntries() && issuedIn != generation.get()) {
             throw ResourceErrors.staleCursor();
         }
-        return new ListingPosition(part, offset);
+        return position;
     }
 
     private byte[] mac(String scope, byte[] payload, int length) {

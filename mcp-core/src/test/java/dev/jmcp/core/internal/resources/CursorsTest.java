@@ -57,6 +57,22 @@ class CursorsTest {
     }
 
     @Test
+    void aCursorAfterAKeyComesBackWithItsKeyAndOutlivesAListChange() {
+        ListingPosition after = new ListingPosition(1, 0, "entry-00999.txt");
+        String cursor = cursors.issue("children file:///many", after);
+        cursors.advance(); // entries added or removed before a key do not move it
+        assertEquals(after, cursors.position("children file:///many", cursor));
+        assertInvalid(() -> cursors.position("children file:///other", cursor), "invalid params.cursor");
+    }
+
+    @Test
+    void aCursorAtTheStartOfAPartOutlivesAListChange() {
+        String cursor = cursors.issue("resources", at(2, 0));
+        cursors.advance();
+        assertEquals(at(2, 0), cursors.position("resources", cursor));
+    }
+
+    @Test
     void cursorsAreShortAndUrlSafe() {
         String cursor = cursors.issue("resources", at(Integer.MAX_VALUE, Long.MAX_VALUE));
         assertEquals(48, cursor.length());
