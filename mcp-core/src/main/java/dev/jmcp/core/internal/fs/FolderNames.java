@@ -1,8 +1,10 @@
 package dev.jmcp.core.internal.fs;
 
 import java.io.IOException;
+import java.lang.System.Logger.Level;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -18,9 +20,13 @@ import java.util.PriorityQueue;
  * only (no entry is stat-ed here); each batch is the smallest names left, chosen with a heap of the
  * batch's size, so that a page of a big folder costs one pass over its names and a sort of the
  * page's own, not a sort of the whole folder. {@link #read} leaves out names that hold {@code \},
- * which no URI of ours can name. Not thread-safe.
+ * which no URI of ours can name, and names that the platform's encoding could not decode (logged
+ * at WARNING with the way out), which no URI could find again. Not thread-safe.
  */
 final class FolderNames implements Iterator<String> {
+    private static final System.Logger LOG = System.getLogger(FolderNames.class.getName());
+    /** What the bytes of a file name that the platform's encoding cannot decode become (a name may also hold it). */
+    private static final char UNDECODABLE = '\uFFFD';
     private final List<String> names; // every name after the key, in the folder's own order
     private final int batch;
     private final ArrayDeque<String> ready = new ArrayDeque<>();
@@ -46,13 +52,22 @@ final class FolderNames implements Iterator<String> {
      */
     static List<String> read(Path folder) throws IOException {
         List<String> names = new ArrayList<>();
+        int undecodable = 0;
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                if (name.indexOf('\\') < 0) {
+                if (name.indexOf(UNDECODABLE) >= 0 && !Files.exists(folder.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+                    undecodable++; // its bytes were lost in the String: no URI could find the file again
+                } else if (name.indexOf('\\') < 0) {
                     names.add(name);
                 }
             }
+        }
+        if (undecodable > 0) {
+            String encoding = System.getProperty("sun.jnu.encoding", "unknown");
+            LOG.log(Level.WARNING, "{0} name(s) in {1} are not in the platform''s file-name encoding ({2}) and are"
+                    + " not listed, since no URI could find them again{3}", undecodable, folder, encoding,
+                    encoding.equalsIgnoreCase("UTF-8") ? "" : "; run with a UTF-8 locale (LC_ALL=C.UTF-8) to list them");
         }
         return names;
     }
