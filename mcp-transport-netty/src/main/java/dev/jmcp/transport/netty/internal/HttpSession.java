@@ -19,9 +19,11 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One Streamable HTTP session: the {@link McpTransport} its server session runs on. Inbound
@@ -210,10 +212,28 @@ public final class HttpSession implements McpTransport, RegisteredSession {
             EventStream stream = routes.newStream(false);
             routes.awaitAnswers(stream, requests);
             writer.attach(stream, channel);
-            if (!context.settings().jsonResponses()) {
+            if (context.settings().jsonResponses()) {
+                return true;
+            }
+            Duration delay = context.settings().sseHeadDelay();
+            if (delay.isZero()) {
                 writer.sendSseHead(stream, version);
+            } else {
+                // a quick answer goes as a JSON body instead (SessionStreamWriter.emit)
+                stream.headTimer = channel.eventLoop().schedule(() -> startStreamIfWaiting(stream, version),
+                        delay.toNanos(), TimeUnit.NANOSECONDS);
             }
             return true;
+        }
+    }
+
+    /** Past {@code sseHeadDelay}: a POST still waiting for its first message becomes an SSE stream. */
+    private void startStreamIfWaiting(EventStream stream, String version) {
+        synchronized (lock) {
+            stream.headTimer = null;
+            if (!closed && !stream.headSent && !stream.complete && stream.live()) {
+                writer.sendSseHead(stream, version);
+            }
         }
     }
 
