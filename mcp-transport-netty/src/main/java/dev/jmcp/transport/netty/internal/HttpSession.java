@@ -202,18 +202,25 @@ public final class HttpSession implements McpTransport, RegisteredSession {
      *
      * @param version the revision that decides whether a priming event is sent: the negotiated one,
      *                or the one {@code initialize} asks for
-     * @return false when the session has ended
+     * @return null when the stream is open; otherwise why not, for an error answer
      */
-    public boolean openPostStream(Channel channel, List<JsonRpcRequest> requests, String version) {
+    public String openPostStream(Channel channel, List<JsonRpcRequest> requests, String version) {
         synchronized (lock) {
             if (closed) {
-                return false;
+                return "session " + id + " has ended";
+            }
+            for (JsonRpcRequest request : requests) {
+                // taking over its route would leave the POST that sent it first without an answer
+                if (routes.waitingFor(request.id()) != null) {
+                    return "request id " + request.id() + " is already in flight in session " + id
+                            + "; a request id must not be reused";
+                }
             }
             EventStream stream = routes.newStream(false);
             routes.awaitAnswers(stream, requests);
             writer.attach(stream, channel);
             if (context.settings().jsonResponses()) {
-                return true;
+                return null;
             }
             Duration delay = context.settings().sseHeadDelay();
             if (delay.isZero()) {
@@ -223,7 +230,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                 stream.headTimer = channel.eventLoop().schedule(() -> startStreamIfWaiting(stream, version),
                         delay.toNanos(), TimeUnit.NANOSECONDS);
             }
-            return true;
+            return null;
         }
     }
 

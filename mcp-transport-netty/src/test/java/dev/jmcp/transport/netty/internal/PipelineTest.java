@@ -304,6 +304,22 @@ class PipelineTest {
     }
 
     @Test
+    void aPostReusingAnIdInFlightIsRefusedAndTheFirstStillGetsItsAnswer() {
+        HttpSession session = initialize();
+        String slow = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"slow\"}";
+        EmbeddedChannel first = connection();
+        first.writeInbound(request(HttpMethod.POST, "/mcp", slow, session.id()));
+        EmbeddedChannel second = connection();
+        second.writeInbound(request(HttpMethod.POST, "/mcp", slow, session.id()));
+        Wire refused = Wire.drain(second);
+        assertEquals(400, refused.status());
+        assertTrue(refused.text().contains("\"id\":7,\"error\":{\"code\":-32600,\"message\":\"request id 7 is already "
+                + "in flight in session " + session.id()), refused.text());
+        session.send(new JsonRpcResultResponse(RequestId.of(7), EmptyResult.of()));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}", Wire.drain(first).text());
+    }
+
+    @Test
     void theIdleCheckEndsSessionsWithoutRequestsOrStreams() throws InterruptedException {
         HttpSession session = initialize();
         Thread.sleep(5);
