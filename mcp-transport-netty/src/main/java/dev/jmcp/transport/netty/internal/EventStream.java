@@ -3,6 +3,8 @@ package dev.jmcp.transport.netty.internal;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import io.netty.channel.Channel;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
@@ -20,6 +22,8 @@ final class EventStream {
     final Map<RequestId, ProgressToken> pending = new HashMap<>();
     /** The connection that carries the stream now; null while none does. */
     Channel channel;
+    /** Listens for {@link #channel} to close; removed when the stream leaves a connection that lives on. */
+    GenericFutureListener<Future<? super Void>> onClose;
     /** Whether the response head has been written (a POST stream waits to decide: see sseHeadDelay). */
     boolean headSent;
     /** Starts the stream once sseHeadDelay has passed without a message; null when none is set. */

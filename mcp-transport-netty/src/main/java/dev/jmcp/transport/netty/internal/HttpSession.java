@@ -349,7 +349,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                     RequestId waiting = stream.pending.size() == 1 ? stream.pending.keySet().iterator().next() : null;
                     stream.channel.writeAndFlush(HttpErrors.error(HttpResponseStatus.NOT_FOUND, waiting,
                             ErrorCodes.INVALID_REQUEST, "session " + id + " has ended", context.codec()));
-                    stream.channel = null;
+                    writer.leave(stream);
                 }
             }
             routes.clear();

@@ -77,7 +77,21 @@ final class SessionStreamWriter {
 
     void attach(EventStream stream, Channel channel) {
         stream.channel = channel;
-        channel.closeFuture().addListener(future -> detach(stream, channel));
+        stream.onClose = future -> detach(stream, channel);
+        channel.closeFuture().addListener(stream.onClose);
+    }
+
+    /**
+     * The stream is done with its connection, which lives on (keep-alive): its close listener goes
+     * too, or a connection that carries many requests would hold every stream it ever carried.
+     */
+    void leave(EventStream stream) {
+        if (stream.channel != null && stream.onClose != null) {
+            stream.channel.closeFuture().removeListener(stream.onClose);
+        }
+        stream.channel = null;
+        stream.onClose = null;
+        session.touch();
     }
 
     private void detach(EventStream stream, Channel channel) {
@@ -129,7 +143,7 @@ final class SessionStreamWriter {
                 ChannelFuture written = stream.channel.writeAndFlush(new JsonBody(head, payload));
                 stream.headSent = true;
                 stream.complete = true;
-                stream.channel = null;
+                leave(stream);
                 dropIfSpent(stream);
                 return completion(written);
             }
@@ -162,7 +176,7 @@ final class SessionStreamWriter {
 
     void end(EventStream stream) {
         stream.channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
-        stream.channel = null;
+        leave(stream);
     }
 
     /**
