@@ -254,15 +254,20 @@ class PipelineTest {
         assertEquals(1, Wire.drain(post).lasts);
     }
 
-    @Test
-    void inJsonModeALoneAnswerIsAJsonBody() {
-        pipe.settings = pipe.settings.toBuilder().jsonResponses(true).build();
+    /** POSTs a ping, request 3, in a new session, answers it at once, and returns what the POST got. */
+    private Wire pingAnsweredAtOnce() {
         HttpSession session = initialize();
         EmbeddedChannel post = connection();
         post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}",
                 session.id()));
         session.send(new JsonRpcResultResponse(RequestId.of(3), EmptyResult.of()));
-        Wire wire = Wire.drain(post);
+        return Wire.drain(post);
+    }
+
+    @Test
+    void inJsonModeALoneAnswerIsAJsonBody() {
+        pipe.settings = pipe.settings.toBuilder().jsonResponses(true).build();
+        Wire wire = pingAnsweredAtOnce();
         assertEquals("application/json", wire.head().headers().get("Content-Type"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}", wire.text());
         assertEquals(1, wire.lasts);
@@ -270,12 +275,8 @@ class PipelineTest {
 
     @Test
     void aQuickAloneAnswerIsAJsonBodyWithItsLength() {
-        HttpSession session = initialize();
-        EmbeddedChannel post = connection();
-        post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}",
-                session.id()));
-        session.send(new JsonRpcResultResponse(RequestId.of(3), EmptyResult.of()));
-        Wire wire = Wire.drain(post);
+        Wire wire = pingAnsweredAtOnce();
+        HttpSession session = sessions.get(0);
         String json = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}";
         assertEquals("application/json", wire.head().headers().get("Content-Type"));
         assertEquals(session.id(), wire.head().headers().get("Mcp-Session-Id"));
