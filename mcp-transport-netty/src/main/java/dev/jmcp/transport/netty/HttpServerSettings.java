@@ -52,6 +52,11 @@ public final class HttpServerSettings {
     public static final int DEFAULT_IO_THREADS = 2;
     /** 15 seconds: well inside the 60 s idle timeout of common proxies. */
     public static final Duration DEFAULT_SSE_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
+    /**
+     * 50 ms: longer than a quick answer (a small read takes well under a millisecond), short enough
+     * that a slow request's client gets its priming event, and can resume, almost at once.
+     */
+    public static final Duration DEFAULT_SSE_HEAD_DELAY = Duration.ofMillis(50);
     /** 64 threads. */
     public static final int DEFAULT_MAX_BODY_PRODUCERS = 64;
     /** 4,096 bytes, Netty's default: room for any MCP path and query. */
@@ -82,6 +87,7 @@ public final class HttpServerSettings {
     private final int writeBufferHighWaterMark;
     private final int chunkBytes;
     private final boolean jsonResponses;
+    private final Duration sseHeadDelay;
     private final String legacySsePath;
     private final String legacyMessagesPath;
     private final int maxSessions;
@@ -108,6 +114,7 @@ public final class HttpServerSettings {
         this.writeBufferHighWaterMark = b.writeBufferHighWaterMark;
         this.chunkBytes = b.chunkBytes;
         this.jsonResponses = b.jsonResponses;
+        this.sseHeadDelay = b.sseHeadDelay;
         this.legacySsePath = b.legacySsePath;
         this.legacyMessagesPath = b.legacyMessagesPath;
         this.maxSessions = b.maxSessions;
@@ -135,7 +142,7 @@ public final class HttpServerSettings {
                 .maxReplayBytes(maxReplayBytes)
                 .maxResponseBytesInMemory(maxResponseBytesInMemory)
                 .writeBufferHighWaterMark(writeBufferHighWaterMark).chunkBytes(chunkBytes)
-                .jsonResponses(jsonResponses).legacyPaths(legacySsePath, legacyMessagesPath)
+                .jsonResponses(jsonResponses).sseHeadDelay(sseHeadDelay).legacyPaths(legacySsePath, legacyMessagesPath)
                 .maxSessions(maxSessions).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
                 .maxBodyProducers(maxBodyProducers).maxInitialLineBytes(maxInitialLineBytes)
                 .maxHeaderBytes(maxHeaderBytes).requestReadTimeout(requestReadTimeout)
@@ -233,11 +240,23 @@ public final class HttpServerSettings {
 
     /**
      * @return when true, a request whose answer is the first and only message for its POST is
-     *         answered with {@code application/json}; when false (default) every POST with requests
-     *         gets an SSE stream, which a client can resume
+     *         answered with {@code application/json}, however long it takes; when false (default),
+     *         see {@link #sseHeadDelay()}
      */
     public boolean jsonResponses() {
         return jsonResponses;
+    }
+
+    /**
+     * @return how long a POST of requests of a session waits for its answer before its response
+     *         becomes an SSE stream (with the priming event of 2025-11-25, from which a client can
+     *         resume). An answer that is the first and only message for the POST and comes within
+     *         it is sent as a plain {@code application/json} body: one write, no stream to keep for
+     *         replay. A message before the answer (a progress notification) starts the stream at
+     *         once. Zero starts every stream at once. Not used with {@link #jsonResponses()}
+     */
+    public Duration sseHeadDelay() {
+        return sseHeadDelay;
     }
 
     /**
@@ -346,7 +365,7 @@ public final class HttpServerSettings {
                 + ", replayBufferEvents=" + replayBufferEvents + ", replayBufferBytes=" + replayBufferBytes
                 + ", maxReplayBytes=" + maxReplayBytes + ", maxResponseBytesInMemory=" + maxResponseBytesInMemory
                 + ", writeBufferHighWaterMark=" + writeBufferHighWaterMark + ", chunkBytes=" + chunkBytes
-                + ", jsonResponses=" + jsonResponses + ", legacySsePath=" + legacySsePath
+                + ", jsonResponses=" + jsonResponses + ", sseHeadDelay=" + sseHeadDelay + ", legacySsePath=" + legacySsePath
                 + ", legacyMessagesPath=" + legacyMessagesPath + ", maxSessions=" + maxSessions
                 + ", ioThreads=" + ioThreads + ", sseKeepAliveInterval=" + sseKeepAliveInterval
                 + ", maxBodyProducers=" + maxBodyProducers + ", maxInitialLineBytes=" + maxInitialLineBytes
@@ -374,6 +393,7 @@ public final class HttpServerSettings {
         private int writeBufferHighWaterMark = DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK;
         private int chunkBytes = DEFAULT_CHUNK_BYTES;
         private boolean jsonResponses;
+        private Duration sseHeadDelay = DEFAULT_SSE_HEAD_DELAY;
         private String legacySsePath = DEFAULT_LEGACY_SSE_PATH;
         private String legacyMessagesPath = DEFAULT_LEGACY_MESSAGES_PATH;
         private int maxSessions = DEFAULT_MAX_SESSIONS;
@@ -459,6 +479,16 @@ public final class HttpServerSettings {
         /** @param value see {@link HttpServerSettings#jsonResponses()} */
         public Builder jsonResponses(boolean value) {
             this.jsonResponses = value;
+            return this;
+        }
+
+        /** @param value zero or positive; see {@link HttpServerSettings#sseHeadDelay()} */
+        public Builder sseHeadDelay(Duration value) {
+            Objects.requireNonNull(value, "sseHeadDelay");
+            if (value.isNegative()) {
+                throw new IllegalArgumentException("sseHeadDelay must be zero or positive, was " + value);
+            }
+            this.sseHeadDelay = value;
             return this;
         }
 

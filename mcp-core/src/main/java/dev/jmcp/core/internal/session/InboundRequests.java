@@ -56,38 +56,41 @@ final class InboundRequests {
      *
      * @param meta      the request's {@code _meta}; may be null
      * @param stateless what a stateless request says about itself; null for a request of the session
+     * @param reply     completed with the response to send, or null when none is sent (the request
+     *                  was cancelled); at once when the request is refused
      */
-    CompletableFuture<JsonRpcMessage> dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta,
-            RequestMeta stateless) {
+    void dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta, RequestMeta stateless,
+            CompletableFuture<JsonRpcMessage> reply) {
         RequestId id = request.id();
         if (inFlight.size() >= maxInFlight) {
-            return done(error(id, ErrorCodes.INTERNAL_ERROR,
+            reply.complete(error(id, ErrorCodes.INTERNAL_ERROR,
                     "too many requests in flight: maxInFlightRequests=" + maxInFlight));
+            return;
         }
         // a listen lasts as long as the client wants it: it has a bound of its own, not this one
         boolean budgeted = budget != null && !McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(request.method());
         if (budgeted && !budget.tryAcquire()) {
-            return done(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
+            reply.complete(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
+            return;
         }
         HandlerContext context = new HandlerContext(engine, request, meta, stateless);
         if (inFlight.putIfAbsent(id, context) != null) {
             if (budgeted) {
                 budget.release();
             }
-            return done(error(id, ErrorCodes.INVALID_REQUEST,
+            reply.complete(error(id, ErrorCodes.INVALID_REQUEST,
                     "request id " + id + " is already in flight; a request id must not be reused"));
+            return;
         }
         if (budgeted) {
             context.onFinish(budget::release);
         }
-        CompletableFuture<JsonRpcMessage> reply = new CompletableFuture<>();
         try {
             executor.execute(() -> run(handler, context, reply));
         } catch (RejectedExecutionException e) {
             // the session is closing: nobody will read an answer
             finish(context, reply, null);
         }
-        return reply;
     }
 
     /**
@@ -206,9 +209,5 @@ final class InboundRequests {
 
     static JsonRpcErrorResponse error(RequestId id, int code, String message) {
         return new JsonRpcErrorResponse(id, new JsonRpcError(code, message, null));
-    }
-
-    private static CompletableFuture<JsonRpcMessage> done(JsonRpcMessage message) {
-        return CompletableFuture.completedFuture(message);
     }
 }

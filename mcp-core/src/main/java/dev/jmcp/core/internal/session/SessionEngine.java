@@ -288,7 +288,8 @@ public final class SessionEngine implements McpTransport.Listener {
 
     private void route(JsonRpcMessage message) {
         if (message instanceof JsonRpcRequest request) {
-            answer(request).thenAccept(answer -> {
+            CompletableFuture<JsonRpcMessage> answered = new CompletableFuture<>();
+            answered.thenAccept(answer -> {
                 if (answer == null) {
                     return;
                 }
@@ -299,6 +300,7 @@ public final class SessionEngine implements McpTransport.Listener {
                     }
                 });
             });
+            answer(request, answered);
         } else if (message instanceof JsonRpcNotification notification) {
             onNotification(notification);
         } else if (message instanceof JsonRpcResultResponse response) {
@@ -319,52 +321,72 @@ public final class SessionEngine implements McpTransport.Listener {
         }
     }
 
-    /** @return the response to send, or a future of null when none is sent */
-    private CompletableFuture<JsonRpcMessage> answer(JsonRpcRequest request) {
+    /**
+     * Completes {@code answered} with the response to send, or null when none is sent. The caller
+     * attaches what sends it first: a handler's answer is then sent on the thread that completes
+     * it, never on the transport's thread inside its call to {@link #onMessage} (where a quick
+     * handler's answer would be encoded and written while the transport holds its locks).
+     */
+    private void answer(JsonRpcRequest request, CompletableFuture<JsonRpcMessage> answered) {
         String method = request.method();
         JsonObject meta = Meta.of(request.params()); // read once: the era and the handler's context both need it
         if (stateless != null && StatelessMeta.claims(meta)) {
-            return answerStateless(request, meta);
+            answerStateless(request, meta, answered);
+            return;
         }
         JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
         if (badToken != null) {
-            return CompletableFuture.completedFuture(badToken);
+            answered.complete(badToken);
+            return;
         }
         if (McpMethodNames.PING.equals(method)) {
-            return CompletableFuture.completedFuture(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
+            answered.complete(new JsonRpcResultResponse(request.id(), EmptyResult.of()));
+            return;
         }
         JsonRpcMessage own = lifecycle.answer(request);
         if (own != null) {
-            return CompletableFuture.completedFuture(own);
+            answered.complete(own);
+            return;
         }
         String refusal = lifecycle.refuseInbound(method);
         if (refusal != null) {
-            return CompletableFuture.completedFuture(
-                    InboundRequests.error(request.id(), ErrorCodes.INVALID_REQUEST, refusal));
+            answered.complete(InboundRequests.error(request.id(), ErrorCodes.INVALID_REQUEST, refusal));
+            return;
         }
         RequestHandler handler = handlers.request(method);
         if (handler == null) {
-            return CompletableFuture.completedFuture(
-                    InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "method not found: " + method));
+            answered.complete(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND,
+                    "method not found: " + method));
+            return;
         }
-        return inbound.dispatch(request, handler, meta, null);
+        inbound.dispatch(request, handler, meta, null, answered);
     }
 
     /** A request of the stateless era: checked, answered by its handler, and completed with what the era adds. */
-    private CompletableFuture<JsonRpcMessage> answerStateless(JsonRpcRequest request, JsonObject meta) {
+    private void answerStateless(JsonRpcRequest request, JsonObject meta, CompletableFuture<JsonRpcMessage> answered) {
         RequestMeta admitted;
         try {
             admitted = stateless.admit(request, meta);
         } catch (StatelessServer.Refusal refusal) {
-            return CompletableFuture.completedFuture(refusal.response());
+            answered.complete(refusal.response());
+            return;
         }
         RequestHandler handler = handlers.request(request.method());
         if (handler == null) {
-            return CompletableFuture.completedFuture(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND,
+            answered.complete(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND,
                     "method not found: " + request.method()));
+            return;
         }
-        return inbound.dispatch(request, handler, meta, admitted)
-                .thenApply(answer -> answer == null ? null : stateless.decorate(request.method(), answer));
+        CompletableFuture<JsonRpcMessage> handled = new CompletableFuture<>();
+        handled.thenApply(answer -> answer == null ? null : stateless.decorate(request.method(), answer))
+                .whenComplete((answer, failure) -> {
+                    if (failure != null) {
+                        answered.completeExceptionally(failure);
+                    } else {
+                        answered.complete(answer);
+                    }
+                });
+        inbound.dispatch(request, handler, meta, admitted, handled);
     }
 
     /**
@@ -433,15 +455,25 @@ public final class SessionEngine implements McpTransport.Listener {
         }
         List<CompletableFuture<JsonRpcMessage>> replies = new ArrayList<>();
         for (JsonRpcMessage message : batch.messages()) {
+            if (message instanceof JsonRpcRequest) {
+                replies.add(new CompletableFuture<>());
+            }
+        }
+        if (!replies.isEmpty()) {
+            sendWhenAllAnswered(replies);
+        }
+        int next = 0;
+        for (JsonRpcMessage message : batch.messages()) {
             if (message instanceof JsonRpcRequest request) {
-                replies.add(answer(request));
+                answer(request, replies.get(next++));
             } else {
                 route(message);
             }
         }
-        if (replies.isEmpty()) {
-            return;
-        }
+    }
+
+    /** Attached before the batch's requests start, as for a single request (see {@link #answer}). */
+    private void sendWhenAllAnswered(List<CompletableFuture<JsonRpcMessage>> replies) {
         CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new)).whenComplete((ignored, failure) -> {
             List<JsonRpcMessage> answers = new ArrayList<>();
             for (CompletableFuture<JsonRpcMessage> reply : replies) {

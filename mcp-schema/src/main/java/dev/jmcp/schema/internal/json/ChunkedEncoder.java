@@ -16,7 +16,8 @@ import java.util.Deque;
 public final class ChunkedEncoder extends InputStream {
     /** Each element is a {@code byte[]} of JSON or a {@link Blob} still to encode. */
     private final Deque<Object> segments;
-    private final WriteBuffers buffers = WriteBuffers.unshared();
+    /** Made when the first blob is reached: most messages have none, and these are 112 KiB. */
+    private WriteBuffers buffers;
     private byte[] current = new byte[0];
     private int offset;
     private int limit;
@@ -30,7 +31,9 @@ public final class ChunkedEncoder extends InputStream {
     public static ChunkedEncoder of(IoConsumer<JsonOutput> writer) throws IOException {
         Deque<Object> segments = new ArrayDeque<>();
         ByteArrayOutputStream json = new ByteArrayOutputStream();
-        JsonOutput out = new JsonOutput(json, WriteBuffers.unshared()) {
+        // the JSON pass ends in this call: this thread's recycled buffers serve it
+        WriteBuffers recycled = WriteBuffers.acquire();
+        JsonOutput out = new JsonOutput(json, recycled) {
             @Override
             public JsonOutput blob(Blob blob) throws IOException {
                 if (blob instanceof Blob.Encoded) {
@@ -46,8 +49,12 @@ public final class ChunkedEncoder extends InputStream {
                 return this;
             }
         };
-        writer.accept(out);
-        out.flushBuffer();
+        try {
+            writer.accept(out);
+            out.flushBuffer();
+        } finally {
+            recycled.release();
+        }
         segments.add(json.toByteArray());
         return new ChunkedEncoder(segments);
     }
@@ -83,6 +90,9 @@ public final class ChunkedEncoder extends InputStream {
     /** Makes the next piece current. @return false when everything was read */
     private boolean advance() throws IOException {
         if (blobSource != null) {
+            if (buffers == null) {
+                buffers = WriteBuffers.unshared();
+            }
             byte[] raw = buffers.raw();
             int n = Base64Streams.fill(blobSource, raw);
             if (n > 0) {

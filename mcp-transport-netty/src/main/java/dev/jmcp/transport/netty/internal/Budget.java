@@ -1,8 +1,5 @@
 package dev.jmcp.transport.netty.internal;
 
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -50,25 +47,6 @@ public final class Budget {
     /** @return the bytes held now */
     public long used() {
         return used.get();
-    }
-
-    /**
-     * @return {@code in}, which gives back {@code bytes} taken before when it is closed (once, however
-     *         often it is closed)
-     */
-    public InputStream heldUntilClosed(InputStream in, long bytes) {
-        return new FilterInputStream(in) {
-            private boolean closed;
-
-            @Override
-            public void close() throws IOException {
-                if (!closed) {
-                    closed = true;
-                    giveBack(bytes);
-                }
-                super.close();
-            }
-        };
     }
 
     /** @return the setting's name */

@@ -3,8 +3,11 @@ package dev.jmcp.transport.netty.internal;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import io.netty.channel.Channel;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.GenericFutureListener;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
 
 /**
  * One logical SSE stream of a session: the answer to one POST, or the session's standalone stream
@@ -19,8 +22,12 @@ final class EventStream {
     final Map<RequestId, ProgressToken> pending = new HashMap<>();
     /** The connection that carries the stream now; null while none does. */
     Channel channel;
-    /** Whether the response head has been written (a POST stream in JSON mode waits to decide). */
+    /** Listens for {@link #channel} to close; removed when the stream leaves a connection that lives on. */
+    GenericFutureListener<Future<? super Void>> onClose;
+    /** Whether the response head has been written (a POST stream waits to decide: see sseHeadDelay). */
     boolean headSent;
+    /** Starts the stream once sseHeadDelay has passed without a message; null when none is set. */
+    ScheduledFuture<?> headTimer;
     /** The last sequence number given out. */
     long lastSeq;
     /** The last sequence number written to a connection. */
@@ -43,6 +50,17 @@ final class EventStream {
 
     String eventId(long seq) {
         return number + "-" + seq;
+    }
+
+    /**
+     * Drops the head timer once the stream has begun, so that its event loop does not wake up for
+     * it: from another thread, the cancellation waits for the loop's next task, such as the write.
+     */
+    void headDecided() {
+        if (headTimer != null) {
+            headTimer.cancel(false);
+            headTimer = null;
+        }
     }
 
     boolean live() {

@@ -19,9 +19,11 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One Streamable HTTP session: the {@link McpTransport} its server session runs on. Inbound
@@ -200,20 +202,45 @@ public final class HttpSession implements McpTransport, RegisteredSession {
      *
      * @param version the revision that decides whether a priming event is sent: the negotiated one,
      *                or the one {@code initialize} asks for
-     * @return false when the session has ended
+     * @return null when the stream is open; otherwise why not, for an error answer
      */
-    public boolean openPostStream(Channel channel, List<JsonRpcRequest> requests, String version) {
+    public String openPostStream(Channel channel, List<JsonRpcRequest> requests, String version) {
         synchronized (lock) {
             if (closed) {
-                return false;
+                return "session " + id + " has ended";
+            }
+            for (JsonRpcRequest request : requests) {
+                // taking over its route would leave the POST that sent it first without an answer
+                if (routes.waitingFor(request.id()) != null) {
+                    return "request id " + request.id() + " is already in flight in session " + id
+                            + "; a request id must not be reused";
+                }
             }
             EventStream stream = routes.newStream(false);
             routes.awaitAnswers(stream, requests);
             writer.attach(stream, channel);
-            if (!context.settings().jsonResponses()) {
+            if (context.settings().jsonResponses()) {
+                return null;
+            }
+            Duration delay = context.settings().sseHeadDelay();
+            if (delay.isZero()) {
+                writer.sendSseHead(stream, version);
+            } else {
+                // a quick answer goes as a JSON body instead (SessionStreamWriter.emit)
+                stream.headTimer = channel.eventLoop().schedule(() -> startStreamIfWaiting(stream, version),
+                        delay.toNanos(), TimeUnit.NANOSECONDS);
+            }
+            return null;
+        }
+    }
+
+    /** Past {@code sseHeadDelay}: a POST still waiting for its first message becomes an SSE stream. */
+    private void startStreamIfWaiting(EventStream stream, String version) {
+        synchronized (lock) {
+            stream.headTimer = null;
+            if (!closed && !stream.headSent && !stream.complete && stream.live()) {
                 writer.sendSseHead(stream, version);
             }
-            return true;
         }
     }
 
@@ -322,7 +349,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                     RequestId waiting = stream.pending.size() == 1 ? stream.pending.keySet().iterator().next() : null;
                     stream.channel.writeAndFlush(HttpErrors.error(HttpResponseStatus.NOT_FOUND, waiting,
                             ErrorCodes.INVALID_REQUEST, "session " + id + " has ended", context.codec()));
-                    stream.channel = null;
+                    writer.leave(stream);
                 }
             }
             routes.clear();

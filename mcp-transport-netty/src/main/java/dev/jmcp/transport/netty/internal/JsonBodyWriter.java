@@ -5,14 +5,18 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.stream.ChunkedInput;
 import java.io.IOException;
 import java.util.Objects;
 
 /**
- * Writes a {@link JsonBody} as the chunked body of an {@code application/json} response and ends
- * the response. The JSON is encoded as the connection drains ({@link ResponseBodies} decides
- * whether on the event loop or off it). Everything else passes through.
+ * Writes a {@link JsonBody}: its head, and its message as the body of an {@code application/json}
+ * response, which ends the response. {@link ResponseBodies} decides where the JSON is encoded: a
+ * message encoded whole on the event loop goes with a {@code Content-Length}; one encoded off the
+ * loop as the connection drains (it reads a blob's source) goes chunked. Everything else passes
+ * through.
  */
 public final class JsonBodyWriter extends ChannelOutboundHandlerAdapter {
     private final ResponseBodies bodies;
@@ -36,6 +40,12 @@ public final class JsonBodyWriter extends ChannelOutboundHandlerAdapter {
             ctx.close();
             return;
         }
+        HttpResponse head = body.head();
+        if (json.length() >= 0) {
+            HttpUtil.setTransferEncodingChunked(head, false);
+            HttpUtil.setContentLength(head, json.length());
+        }
+        ctx.write(head, ctx.voidPromise());
         ctx.write(json, promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     }
 }

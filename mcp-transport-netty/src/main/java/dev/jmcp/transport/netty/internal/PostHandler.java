@@ -103,9 +103,10 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(HttpErrors.empty(HttpResponseStatus.ACCEPTED));
             return;
         }
-        if (!session.openPostStream(ctx.channel(), requests, version)) {
-            refuse(ctx, HttpResponseStatus.NOT_FOUND, id, ErrorCodes.INVALID_REQUEST, "session " + session.id()
-                    + " has ended");
+        String refused = session.openPostStream(ctx.channel(), requests, version);
+        if (refused != null) {
+            refuse(ctx, session.isClosed() ? HttpResponseStatus.NOT_FOUND : HttpResponseStatus.BAD_REQUEST, id,
+                    ErrorCodes.INVALID_REQUEST, refused);
             return;
         }
         session.deliver(payload);

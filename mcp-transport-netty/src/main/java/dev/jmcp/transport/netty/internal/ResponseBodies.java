@@ -8,6 +8,9 @@ import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
@@ -24,8 +27,9 @@ import java.util.Objects;
  * Turns a message into the pieces of a response body, where it costs least. A message whose
  * encoding reads a blob's file or stream ({@link BlobScan}) is encoded off the event loop by a
  * {@link ProducedInput}: the loop must never wait for a disk or a provider. Any other message is
- * small, or in memory, and is encoded lazily on the loop ({@link HttpContentInput}), without a
- * thread hop. Every response body the server writes is made here, so no path can skip the check.
+ * small, or in memory, and is encoded on the loop when its body is written, without a
+ * thread hop, straight into one buffer ({@link EncodedBody}). Every response body the server writes
+ * is made here, so no path can skip the check.
  *
  * <p>A message encoded on the loop is held in memory, encoded, until its connection has taken it
  * (the JSON around its blobs; a 7 MiB text is 7 MiB and more): those bytes are taken from the
@@ -35,6 +39,8 @@ import java.util.Objects;
  */
 public final class ResponseBodies {
     private static final byte[] NOTHING = new byte[0];
+    /** Enough for most answers in one go; a larger one grows the buffer. */
+    private static final int FIRST_BUFFER_BYTES = 2048;
 
     private final McpCodec codec;
     private final int chunkBytes;
@@ -67,7 +73,7 @@ public final class ResponseBodies {
     ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
             boolean last) throws IOException {
         if (!BlobScan.readsSource(payload)) {
-            return new HttpContentInput(framed(head, held(payload), tail), chunkBytes, last);
+            return encoded(ctx.alloc(), head, payload, tail, last);
         }
         ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
         if (chunked == null) {
@@ -81,21 +87,38 @@ public final class ResponseBodies {
         }, producers, chunkBytes, last, chunked::resumeTransfer, describe(payload));
     }
 
-    /** @return {@code payload} encoded, holding its bytes of the budget until closed; or the error that replaces it */
-    private InputStream held(JsonRpcPayload payload) throws IOException {
-        InputStream json = codec.encode(payload);
-        int bytes = json.available();
-        if (held.tryTake(bytes)) {
-            return held.heldUntilClosed(json, bytes);
+    /**
+     * @return {@code payload} encoded into one buffer between {@code head} and {@code tail}, holding
+     *         its bytes of the budget until the body is closed; or the error that replaces it
+     */
+    private ChunkedInput<HttpContent> encoded(ByteBufAllocator alloc, byte[] head, JsonRpcPayload payload,
+            byte[] tail, boolean last) throws IOException {
+        ByteBuf body = alloc.buffer(FIRST_BUFFER_BYTES);
+        try {
+            write(body, head, payload, tail);
+            int bytes = body.readableBytes() - head.length - tail.length;
+            if (held.tryTake(bytes)) {
+                return new EncodedBody(body, chunkBytes, last, () -> held.giveBack(bytes));
+            }
+            String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
+                    + "written already hold " + held.used() + " bytes of " + held;
+            List<RequestId> answered = StreamRoutes.answeredIds(payload);
+            if (answered.isEmpty()) {
+                throw new IOException(describe(payload) + " " + why);
+            }
+            body.clear();
+            write(body, head, AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())), tail);
+            return new EncodedBody(body, chunkBytes, last, () -> { });
+        } catch (IOException | RuntimeException e) {
+            body.release();
+            throw e;
         }
-        json.close();
-        String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
-                + "written already hold " + held.used() + " bytes of " + held;
-        List<RequestId> answered = StreamRoutes.answeredIds(payload);
-        if (answered.isEmpty()) {
-            throw new IOException(describe(payload) + " " + why);
-        }
-        return codec.encode(AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())));
+    }
+
+    private void write(ByteBuf body, byte[] head, JsonRpcPayload payload, byte[] tail) throws IOException {
+        body.writeBytes(head);
+        codec.write(payload, new ByteBufOutputStream(body));
+        body.writeBytes(tail);
     }
 
     /** @return {@code json} between {@code head} and {@code tail} */

@@ -10,8 +10,9 @@ import io.netty.handler.codec.http.HttpVersion;
 
 /**
  * The heads of the responses whose bodies follow in pieces: an SSE stream, or a JSON body that
- * {@link JsonBodyWriter} encodes as the connection drains. Both are chunked, since neither length
- * is known when the head goes out. Callers add what their era needs, such as a session id.
+ * {@link JsonBodyWriter} encodes. Both are chunked, since neither length is known when the head is
+ * made ({@link JsonBodyWriter} sets the length of a body it encodes whole). Callers add what their
+ * era needs, such as a session id.
  */
 final class ResponseHeads {
     private ResponseHeads() {

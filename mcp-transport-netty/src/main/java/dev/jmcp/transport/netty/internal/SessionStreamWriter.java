@@ -26,6 +26,7 @@ final class SessionStreamWriter {
     private final EventReplayBuffer replay;
     private final McpCodec codec;
     private final int chunkBytes;
+    private final boolean jsonResponses;
 
     SessionStreamWriter(HttpSession session, Object lock, StreamRoutes routes, HttpServerSettings settings,
             Budget budget) {
@@ -36,6 +37,7 @@ final class SessionStreamWriter {
                 this::evicted);
         this.codec = settings.codec();
         this.chunkBytes = settings.chunkBytes();
+        this.jsonResponses = settings.jsonResponses();
     }
 
     /**
@@ -75,7 +77,21 @@ final class SessionStreamWriter {
 
     void attach(EventStream stream, Channel channel) {
         stream.channel = channel;
-        channel.closeFuture().addListener(future -> detach(stream, channel));
+        stream.onClose = future -> detach(stream, channel);
+        channel.closeFuture().addListener(stream.onClose);
+    }
+
+    /**
+     * The stream is done with its connection, which lives on (keep-alive): its close listener goes
+     * too, or a connection that carries many requests would hold every stream it ever carried.
+     */
+    void leave(EventStream stream) {
+        if (stream.channel != null && stream.onClose != null) {
+            stream.channel.closeFuture().removeListener(stream.onClose);
+        }
+        stream.channel = null;
+        stream.onClose = null;
+        session.touch();
     }
 
     private void detach(EventStream stream, Channel channel) {
@@ -116,16 +132,18 @@ final class SessionStreamWriter {
     }
 
     CompletableFuture<Void> emit(EventStream stream, JsonRpcPayload payload, boolean last) {
+        stream.headDecided();
         if (!stream.headSent && stream.live()) {
-            if (last) {
-                // JSON mode, and the answer is all there is to say: one application/json body
+            // the answer is all there is to say, and came before sseHeadDelay (or in JSON mode): one
+            // application/json body. An answer that reads a blob's source takes long to write, and
+            // gets a stream a client can resume instead, unless the server is in JSON mode
+            if (last && (jsonResponses || !BlobScan.readsSource(payload))) {
                 HttpResponse head = ResponseHeads.json(HttpResponseStatus.OK);
                 head.headers().set(McpHeaders.SESSION_ID, session.id());
-                stream.channel.write(head);
-                ChannelFuture written = stream.channel.writeAndFlush(new JsonBody(payload));
+                ChannelFuture written = stream.channel.writeAndFlush(new JsonBody(head, payload));
                 stream.headSent = true;
                 stream.complete = true;
-                stream.channel = null;
+                leave(stream);
                 dropIfSpent(stream);
                 return completion(written);
             }
@@ -158,7 +176,7 @@ final class SessionStreamWriter {
 
     void end(EventStream stream) {
         stream.channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
-        stream.channel = null;
+        leave(stream);
     }
 
     /**

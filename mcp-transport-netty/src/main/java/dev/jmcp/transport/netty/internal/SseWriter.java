@@ -9,7 +9,6 @@ import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,12 +43,15 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
             ctx.write(msg, promise);
             return;
         }
+        if (event.payload() == null) {
+            ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(head(event),
+                    event.text().getBytes(StandardCharsets.UTF_8), END)), promise.unvoid())
+                    .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            return;
+        }
         ChunkedInput<HttpContent> whole;
         try {
-            whole = event.payload() != null
-                    ? bodies.of(ctx, head(event), event.payload(), END, false)
-                    : bodies.of(new ByteArrayInputStream(concat(head(event),
-                            event.text().getBytes(StandardCharsets.UTF_8), END)), false);
+            whole = bodies.of(ctx, head(event), event.payload(), END, false);
         } catch (IOException | RuntimeException e) {
             if (event.recording() != null) {
                 event.recording().abandoned();
@@ -91,13 +93,5 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
         }
         head.append(event.text() != null && event.text().isEmpty() ? "data:" : "data: ");
         return head.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static byte[] concat(byte[] head, byte[] data, byte[] end) {
-        byte[] all = new byte[head.length + data.length + end.length];
-        System.arraycopy(head, 0, all, 0, head.length);
-        System.arraycopy(data, 0, all, head.length, data.length);
-        System.arraycopy(end, 0, all, head.length + data.length, end.length);
-        return all;
     }
 }

@@ -182,8 +182,7 @@ final class StatelessExchange implements McpTransport {
             channel.write(SseEvent.data(answer));
             written = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
         } else {
-            channel.write(ResponseHeads.json(statusOf(answer)));
-            written = channel.writeAndFlush(new JsonBody(answer));
+            written = channel.writeAndFlush(new JsonBody(ResponseHeads.json(statusOf(answer)), answer));
         }
         // only once it is written: closing the session cancels what a lazy body still reads
         written.addListener(future -> {

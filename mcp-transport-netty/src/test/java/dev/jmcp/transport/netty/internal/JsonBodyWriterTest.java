@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.resources.Blob;
@@ -20,6 +21,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalIoHandler;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,12 +55,16 @@ class JsonBodyWriterTest {
         return new JsonBodyWriter(new ResponseBodies(codec, 4096, producers, UNBOUNDED));
     }
 
+    private static JsonBody ok(JsonRpcPayload payload) {
+        return new JsonBody(ResponseHeads.json(HttpResponseStatus.OK), payload);
+    }
+
     @Test
     void theBodyIsTheMessageAndEndsTheResponse() {
         JsonRpcResultResponse response = new JsonRpcResultResponse(RequestId.of("a"), EmptyResult.of());
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
                 new JsonBodyWriter(new ResponseBodies(codec, 256, none, UNBOUNDED)));
-        channel.writeAndFlush(new JsonBody(response));
+        channel.writeAndFlush(ok(response));
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray());
         assertEquals(1, wire.lasts);
@@ -71,7 +77,7 @@ class JsonBodyWriterTest {
                 BlobResourceContents.of("mem:b", "application/octet-stream", Blob.of(ScriptedSource.bytes(100_000)))));
         EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
                 new JsonBodyWriter(new ResponseBodies(codec, 1024, none, UNBOUNDED)));
-        channel.writeAndFlush(new JsonBody(response));
+        channel.writeAndFlush(ok(response));
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray(), "written whole at once, on the loop");
         assertEquals(1, wire.lasts);
@@ -84,7 +90,7 @@ class JsonBodyWriterTest {
         JsonRpcResultResponse response = new JsonRpcResultResponse(RequestId.of(3), ReadResourceResult.of(
                 BlobResourceContents.of(file.toUri().toString(), "application/octet-stream", Blob.ofFile(file))));
         try (LoopChannel channel = LoopChannel.open(loop, offTheLoop())) {
-            assertTrue(channel.write(new JsonBody(response)).await(10, TimeUnit.SECONDS));
+            assertTrue(channel.write(ok(response)).await(10, TimeUnit.SECONDS));
             Wire wire = channel.wire();
             assertArrayEquals(codec.toBytes(response), wire.body.toByteArray());
             assertTrue(wire.chunkSizes.stream().allMatch(size -> size <= 4096), "no piece exceeds chunkBytes");
@@ -102,10 +108,10 @@ class JsonBodyWriterTest {
         try (LoopChannel first = LoopChannel.open(loop, offTheLoop());
                 LoopChannel second = LoopChannel.open(loop, offTheLoop())) {
             assertEquals(first.channel().eventLoop(), second.channel().eventLoop(), "one loop serves both");
-            ChannelFuture blob = first.write(new JsonBody(stalled));
+            ChannelFuture blob = first.write(ok(stalled));
             try {
                 assertTrue(source.opened().await(5, TimeUnit.SECONDS), "the blob's source is being read");
-                assertTrue(second.write(new JsonBody(small)).await(5, TimeUnit.SECONDS),
+                assertTrue(second.write(ok(small)).await(5, TimeUnit.SECONDS),
                         "the loop wrote another response while the blob's source stalled");
                 assertArrayEquals(codec.toBytes(small), second.wire().body.toByteArray());
                 assertFalse(blob.isDone(), "the blob waits for its source");

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,11 +15,15 @@ import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.LeakCheck;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpUtil;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -52,6 +57,8 @@ class PipelineTest {
 
     @Test
     void initializeOpensASessionAndIsAnsweredOnAPrimedStream() {
+        // without sseHeadDelay, every POST of requests starts its stream at once
+        pipe.settings = pipe.settings.toBuilder().sseHeadDelay(Duration.ZERO).build();
         EmbeddedChannel channel = connection();
         channel.writeInbound(request(HttpMethod.POST, "/mcp", SessionPipeline.INITIALIZE, null));
         assertEquals(1, sessions.size(), "onSession got the new transport");
@@ -247,18 +254,70 @@ class PipelineTest {
         assertEquals(1, Wire.drain(post).lasts);
     }
 
-    @Test
-    void inJsonModeALoneAnswerIsAJsonBody() {
-        pipe.settings = pipe.settings.toBuilder().jsonResponses(true).build();
+    /** POSTs a ping, request 3, in a new session, answers it at once, and returns what the POST got. */
+    private Wire pingAnsweredAtOnce() {
         HttpSession session = initialize();
         EmbeddedChannel post = connection();
         post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}",
                 session.id()));
         session.send(new JsonRpcResultResponse(RequestId.of(3), EmptyResult.of()));
-        Wire wire = Wire.drain(post);
+        return Wire.drain(post);
+    }
+
+    @Test
+    void inJsonModeALoneAnswerIsAJsonBody() {
+        pipe.settings = pipe.settings.toBuilder().jsonResponses(true).build();
+        Wire wire = pingAnsweredAtOnce();
         assertEquals("application/json", wire.head().headers().get("Content-Type"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}", wire.text());
         assertEquals(1, wire.lasts);
+    }
+
+    @Test
+    void aQuickAloneAnswerIsAJsonBodyWithItsLength() {
+        Wire wire = pingAnsweredAtOnce();
+        HttpSession session = sessions.get(0);
+        String json = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}";
+        assertEquals("application/json", wire.head().headers().get("Content-Type"));
+        assertEquals(session.id(), wire.head().headers().get("Mcp-Session-Id"));
+        assertEquals(String.valueOf(json.length()), wire.head().headers().get("Content-Length"));
+        assertFalse(HttpUtil.isTransferEncodingChunked(wire.head()), "not chunked: its length is known");
+        assertEquals(json, wire.text());
+        assertEquals(1, wire.lasts);
+    }
+
+    @Test
+    void aPostStillWaitingPastSseHeadDelayBecomesAPrimedStream() {
+        HttpSession session = initialize();
+        EmbeddedChannel post = connection();
+        post.freezeTime();
+        post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"slow\"}",
+                session.id()));
+        assertTrue(Wire.drain(post).heads.isEmpty(), "nothing is sent before sseHeadDelay");
+        post.advanceTimeBy(HttpServerSettings.DEFAULT_SSE_HEAD_DELAY.toNanos(), TimeUnit.NANOSECONDS);
+        post.runScheduledPendingTasks();
+        session.send(new JsonRpcResultResponse(RequestId.of(4), EmptyResult.of()));
+        Wire wire = Wire.drain(post);
+        assertEquals("text/event-stream", wire.head().headers().get("Content-Type"));
+        assertTrue(wire.text().matches("id: (\\d+)-1\ndata:\n\nid: \\1-2\nevent: message\ndata: \\{.*\\}\n\n"),
+                wire.text());
+        assertEquals(1, wire.lasts);
+    }
+
+    @Test
+    void aPostReusingAnIdInFlightIsRefusedAndTheFirstStillGetsItsAnswer() {
+        HttpSession session = initialize();
+        String slow = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"slow\"}";
+        EmbeddedChannel first = connection();
+        first.writeInbound(request(HttpMethod.POST, "/mcp", slow, session.id()));
+        EmbeddedChannel second = connection();
+        second.writeInbound(request(HttpMethod.POST, "/mcp", slow, session.id()));
+        Wire refused = Wire.drain(second);
+        assertEquals(400, refused.status());
+        assertTrue(refused.text().contains("\"id\":7,\"error\":{\"code\":-32600,\"message\":\"request id 7 is already "
+                + "in flight in session " + session.id()), refused.text());
+        session.send(new JsonRpcResultResponse(RequestId.of(7), EmptyResult.of()));
+        assertEquals("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}", Wire.drain(first).text());
     }
 
     @Test
