@@ -53,10 +53,11 @@ public final class HttpServerSettings {
     /** 15 seconds: well inside the 60 s idle timeout of common proxies. */
     public static final Duration DEFAULT_SSE_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
     /**
-     * 50 ms: longer than a quick answer (a small read takes well under a millisecond), short enough
-     * that a slow request's client gets its priming event, and can resume, almost at once.
+     * Zero: every POST of requests in a session is answered on a primed, resumable SSE stream. About
+     * 50 ms is the value to choose for speed: longer than a quick answer (a small read takes well
+     * under a millisecond), short enough that a slow request's client gets its priming event at once.
      */
-    public static final Duration DEFAULT_SSE_HEAD_DELAY = Duration.ofMillis(50);
+    public static final Duration DEFAULT_SSE_HEAD_DELAY = Duration.ZERO;
     /** 64 threads. */
     public static final int DEFAULT_MAX_BODY_PRODUCERS = 64;
     /** 4,096 bytes, Netty's default: room for any MCP path and query. */

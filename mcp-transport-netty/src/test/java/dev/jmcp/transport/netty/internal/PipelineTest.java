@@ -15,7 +15,6 @@ import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
-import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.LeakCheck;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -34,6 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(LeakCheck.class)
 class PipelineTest {
+    private static final Duration HEAD_DELAY = Duration.ofMillis(50);
     private final SessionPipeline pipe = new SessionPipeline();
     private final List<HttpSession> sessions = pipe.sessions;
     private final List<Recorder> recorders = pipe.recorders;
@@ -57,8 +57,7 @@ class PipelineTest {
 
     @Test
     void initializeOpensASessionAndIsAnsweredOnAPrimedStream() {
-        // without sseHeadDelay, every POST of requests starts its stream at once
-        pipe.settings = pipe.settings.toBuilder().sseHeadDelay(Duration.ZERO).build();
+        // without sseHeadDelay (the default), every POST of requests starts its stream at once
         EmbeddedChannel channel = connection();
         channel.writeInbound(request(HttpMethod.POST, "/mcp", SessionPipeline.INITIALIZE, null));
         assertEquals(1, sessions.size(), "onSession got the new transport");
@@ -254,6 +253,11 @@ class PipelineTest {
         assertEquals(1, Wire.drain(post).lasts);
     }
 
+    /** Lets a POST wait {@link #HEAD_DELAY} for a lone answer before it becomes an SSE stream. */
+    private void waitBeforeStreaming() {
+        pipe.settings = pipe.settings.toBuilder().sseHeadDelay(HEAD_DELAY).build();
+    }
+
     /** POSTs a ping, request 3, in a new session, answers it at once, and returns what the POST got. */
     private Wire pingAnsweredAtOnce() {
         HttpSession session = initialize();
@@ -275,6 +279,7 @@ class PipelineTest {
 
     @Test
     void aQuickAloneAnswerIsAJsonBodyWithItsLength() {
+        waitBeforeStreaming();
         Wire wire = pingAnsweredAtOnce();
         HttpSession session = sessions.get(0);
         String json = "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}";
@@ -288,13 +293,14 @@ class PipelineTest {
 
     @Test
     void aPostStillWaitingPastSseHeadDelayBecomesAPrimedStream() {
+        waitBeforeStreaming();
         HttpSession session = initialize();
         EmbeddedChannel post = connection();
         post.freezeTime();
         post.writeInbound(request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"slow\"}",
                 session.id()));
         assertTrue(Wire.drain(post).heads.isEmpty(), "nothing is sent before sseHeadDelay");
-        post.advanceTimeBy(HttpServerSettings.DEFAULT_SSE_HEAD_DELAY.toNanos(), TimeUnit.NANOSECONDS);
+        post.advanceTimeBy(HEAD_DELAY.toNanos(), TimeUnit.NANOSECONDS);
         post.runScheduledPendingTasks();
         session.send(new JsonRpcResultResponse(RequestId.of(4), EmptyResult.of()));
         Wire wire = Wire.drain(post);
@@ -306,6 +312,7 @@ class PipelineTest {
 
     @Test
     void aPostReusingAnIdInFlightIsRefusedAndTheFirstStillGetsItsAnswer() {
+        waitBeforeStreaming();
         HttpSession session = initialize();
         String slow = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"slow\"}";
         EmbeddedChannel first = connection();
