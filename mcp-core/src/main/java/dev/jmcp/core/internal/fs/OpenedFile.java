@@ -39,6 +39,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * writer, and a folder on the path swapped for a link and back around the open goes unseen.
  */
 public final class OpenedFile implements Closeable {
+    /** The longest array a JVM reliably makes. */
+    private static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
     private static final JsonProvider JSON = JsonProvider.provider();
     private static final Cleaner CLEANER = Cleaner.create();
 
@@ -125,7 +127,13 @@ public final class OpenedFile implements Closeable {
      */
     public byte[] readAll() {
         try (InputStream in = new Body()) {
-            return in.readAllBytes();
+            if (size > MAX_ARRAY_BYTES) {
+                throw new IOException(uri + " has " + size + " bytes, more than one array holds");
+            }
+            // the size is known: one array of it, not readAllBytes' 8 KiB pieces and their copy
+            byte[] all = new byte[(int) size];
+            in.readNBytes(all, 0, all.length); // Body fails if the file shrank, and stops at size
+            return all;
         } catch (IOException e) {
             throw unreadable(uri, e);
         }
