@@ -67,7 +67,8 @@ final class FolderNames implements Iterator<String> {
             String encoding = System.getProperty("sun.jnu.encoding", "unknown");
             LOG.log(Level.WARNING, "{0} name(s) in {1} are not in the platform''s file-name encoding ({2}) and are"
                     + " not listed, since no URI could find them again{3}", undecodable, folder, encoding,
-                    encoding.equalsIgnoreCase("UTF-8") ? "" : "; run with a UTF-8 locale (LC_ALL=C.UTF-8) to list them");
+                    encoding.equalsIgnoreCase("UTF-8") ? ""
+                            : "; run with a UTF-8 locale (LC_ALL=C.UTF-8) to list them");
         }
         return names;
     }
@@ -90,7 +91,8 @@ final class FolderNames implements Iterator<String> {
 
     /** Moves the smallest {@code batch} names after {@code last} to {@code ready}, in order. */
     private void fill() {
-        PriorityQueue<String> smallest = new PriorityQueue<>(Math.min(batch, names.size()) + 1, Comparator.reverseOrder());
+        PriorityQueue<String> smallest = new PriorityQueue<>(Math.min(batch, names.size()) + 1,
+                Comparator.reverseOrder());
         for (String name : names) {
             if (last != null && name.compareTo(last) <= 0) {
                 continue;

@@ -13,22 +13,22 @@ import java.util.Objects;
  * for), and is closed once that has been written. What the client sends is dropped.
  */
 public final class ConnectionRefusal extends ChannelInboundHandlerAdapter {
-    private final int maxConnections;
+    private final Budget connections;
     private final McpCodec codec;
 
     /**
-     * @param maxConnections the setting, named in the answer
-     * @param codec          writes the answer's body; never null
+     * @param connections the spent budget of open connections, named in the answer; never null
+     * @param codec       writes the answer's body; never null
      */
-    public ConnectionRefusal(int maxConnections, McpCodec codec) {
-        this.maxConnections = maxConnections;
+    public ConnectionRefusal(Budget connections, McpCodec codec) {
+        this.connections = Objects.requireNonNull(connections, "connections");
         this.codec = Objects.requireNonNull(codec, "codec");
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        HttpErrors.sendAndClose(ctx, HttpErrors.busy("too many connections: maxConnections=" + maxConnections
-                + "; try again later", codec));
+        HttpErrors.sendAndClose(ctx,
+                HttpErrors.busy("too many connections: " + connections + "; try again later", codec));
     }
 
     @Override

@@ -83,8 +83,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     protected void initChannel(SocketChannel channel) {
         if (!connections.tryTake(1)) {
             channel.pipeline().addLast("http", new HttpResponseEncoder());
-            channel.pipeline().addLast("refusal", new ConnectionRefusal(context.settings().maxConnections(),
-                    context.codec()));
+            channel.pipeline().addLast("refusal", new ConnectionRefusal(connections, context.codec()));
             return;
         }
         channel.closeFuture().addListener(closed -> connections.giveBack(1));
