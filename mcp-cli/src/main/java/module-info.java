@@ -6,7 +6,8 @@
  *
  * <p>Transports: the module names no transport. Core {@code uses}
  * {@link dev.jmcp.core.spi.TransportProvider}, so every transport module on the module path
- * (stdio; HTTP once {@code dev.jmcp.transport.netty} provides one) is bound by service binding;
+ * ({@code dev.jmcp.transport.stdio} for {@code stdio:} URIs, {@code dev.jmcp.transport.netty} for
+ * {@code http:} and {@code https:}) is bound by service binding;
  * this module also {@code uses} it, only to tell a missing transport from a failed connection.
  *
  * <p>Knobs: the system properties {@code jmcp.stdout.tty} and {@code jmcp.stderr.tty}

@@ -19,10 +19,15 @@
  * the file-system provider serves when it is found through {@link java.util.ServiceLoader} (unset:
  * it serves nothing). Each session's limits are the named settings of
  * {@link dev.jmcp.core.session.SessionSettings}: {@code requestTimeout} (60 s),
- * {@code maxInFlightRequests} (64) and {@code handlerThreads} (4); the resources feature's are those
- * of {@link dev.jmcp.core.resources.ResourceSettings}: {@code pageSize} (100),
- * {@code maxCollectionReadEntries} (100), {@code maxCollectionReadBytes} (1 MiB),
- * {@code progressIntervalBytes} (1 MiB) and {@code maxStagedBlobBytes} (16 MiB). A session owns
+ * {@code maxInFlightRequests}
+ * ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_MAX_IN_FLIGHT_REQUESTS}) and
+ * {@code handlerThreads} ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_HANDLER_THREADS});
+ * the resources feature's are those of {@link dev.jmcp.core.resources.ResourceSettings}:
+ * {@code pageSize} ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_PAGE_SIZE}),
+ * {@code maxCollectionReadEntries}
+ * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_COLLECTION_READ_ENTRIES}),
+ * {@code maxCollectionReadBytes} (1 MiB), {@code progressIntervalBytes} (1 MiB) and
+ * {@code maxStagedBlobBytes} (16 MiB). A session owns
  * daemon threads named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
  * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the
  * class names of {@code dev.jmcp.core.*}; nothing is written to standard output.
