@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The entry point of {@code jmcp}: picks the command, parses its arguments, runs it, and turns any
@@ -30,9 +31,15 @@ public final class Main {
     /**
      * Runs {@code jmcp} and exits with its code.
      *
-     * @param args the command and its arguments
+     * @param given the command and its arguments (passed on to a relaunch under a UTF-8 locale
+     *              when the JVM started in the C locale: {@link Utf8Relaunch})
      */
-    public static void main(String[] args) {
+    public static void main(String[] given) {
+        OptionalInt relaunched = Utf8Relaunch.relaunchIfAscii(given);
+        if (relaunched.isPresent()) {
+            System.exit(relaunched.getAsInt());
+        }
+        String[] args = Utf8Relaunch.arguments(given);
         boolean serving = args.length > 0 && args[0].equals("serve")
                 && Arrays.stream(args).noneMatch(a -> a.equals("--help") || a.equals("-h"));
         if (serving) {

@@ -72,10 +72,9 @@ class InteropInspectorTest {
         SampleFolder folder = SampleFolder.create(dir);
         Files.writeString(folder.root().resolve(NON_ASCII), folder.text(), StandardCharsets.UTF_8);
         // The Inspector starts its server with a minimal environment (HOME, PATH, SHELL, TERM, USER,
-        // LOGNAME): no locale. Without one, Java decodes file names as ASCII and jmcp serve lists
-        // NON_ASCII under a mangled URI (U+FFFD for each byte) that cannot be read. Issue 14 is to make
-        // jmcp right whatever the locale; until then the server is given a UTF-8 locale.
-        List<String> target = new ArrayList<>(List.of("-e", "LC_ALL=C.UTF-8", "--"));
+        // LOGNAME): no locale, in which Java decodes file names as ASCII; jmcp serve relaunches
+        // itself under C.UTF-8 so that NON_ASCII is listed under a URI that reads it.
+        List<String> target = new ArrayList<>(List.of("--"));
         target.addAll(Interop.jmcp("serve", "--root", folder.root().toString(), "--page-size", "100"));
         Supplier<String> noServer = () -> "(the server's standard error is in the Inspector's output)";
 
