@@ -79,8 +79,9 @@ final class Failures {
         List<String> messages = new ArrayList<>();
         int depth = 0;
         for (Throwable t = thrown; t != null && depth < 20; t = t.getCause(), depth++) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                messages.add(t.getMessage());
+            String message = IoReasons.message(t);
+            if (message != null && !message.isBlank()) {
+                messages.add(message);
             }
         }
         if (messages.isEmpty()) {

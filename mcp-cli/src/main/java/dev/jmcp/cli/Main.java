@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.BooleanSupplier;
 
 /**
  * The entry point of {@code jmcp}: picks the command, parses its arguments, runs it, and turns any
@@ -48,10 +49,10 @@ public final class Main {
             System.setOut(System.err);
         }
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        StandardOutput stdout = new StandardOutput();
         PrintStream out = serving ? err
-                : new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
-                        false, StandardCharsets.UTF_8);
-        int code = run(List.of(args), out, err, Terminal.detect());
+                : new PrintStream(new BufferedOutputStream(stdout, 1 << 16), false, StandardCharsets.UTF_8);
+        int code = run(List.of(args), out, err, Terminal.detect(), stdout::readerGone);
         out.flush();
         err.flush();
         System.exit(code);
@@ -60,9 +61,11 @@ public final class Main {
     /**
      * Runs one command line; never throws, never exits.
      *
+     * @param readerGone whether nothing reads {@code out} any more ({@code jmcp tree | head -1}): then
+     *                   the command ends quietly with 0, as a pipeline's writer does
      * @return the exit code
      */
-    static int run(List<String> argv, PrintStream out, PrintStream err, Terminal terminal) {
+    static int run(List<String> argv, PrintStream out, PrintStream err, Terminal terminal, BooleanSupplier readerGone) {
         if (argv.isEmpty()) {
             err.print(usage());
             return Exit.USAGE;
@@ -94,6 +97,9 @@ public final class Main {
             Logs.configure(args.flag("--debug"));
             int code = command.run(new Context(args, out, err, terminal));
             out.flush();
+            if (out.checkError() && readerGone.getAsBoolean()) {
+                return Exit.OK;
+            }
             if (out.checkError()) {
                 err.println("jmcp: could not write to standard output");
                 return code == Exit.OK ? Exit.IO : code;
@@ -104,6 +110,9 @@ public final class Main {
                 throw fatal;
             }
             out.flush();
+            if (readerGone.getAsBoolean()) {
+                return Exit.OK;
+            }
             Failures.Failure failure = Failures.describe(thrown);
             if (debug) {
                 thrown.printStackTrace(err);

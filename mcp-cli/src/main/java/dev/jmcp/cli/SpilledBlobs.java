@@ -28,10 +28,16 @@ final class SpilledBlobs implements AutoCloseable {
 
     /**
      * @param output the file asked for, or null for standard output
-     * @throws CliException ({@link Exit#IO}) when the temporary directory cannot be made
+     * @throws CliException ({@link Exit#IO}) when the output's directory does not exist, or the
+     *                      temporary directory cannot be made
      */
     SpilledBlobs(Path output) {
         ownDirectory = output == null;
+        Path parent = output == null ? null : output.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new CliException(Exit.IO, "cannot write " + output + ": " + parent
+                    + (Files.exists(parent) ? " is not a directory" : " does not exist"));
+        }
         try {
             directory = ownDirectory ? Files.createTempDirectory("jmcp-read-") : output.toAbsolutePath().getParent();
         } catch (IOException e) {

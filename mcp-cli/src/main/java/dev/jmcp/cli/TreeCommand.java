@@ -126,6 +126,9 @@ final class TreeCommand implements Command {
                     print(ancestorsLast, last, label + "  (not listed: --max-depth " + maxDepth + ")");
                     continue;
                 }
+                if (context.out().checkError()) {
+                    return; // nothing reads the tree any more (tree | head): list no further
+                }
                 List<Resource> grandchildren;
                 try {
                     grandchildren = client.resources().listAll(child.uri(), maxPages);
