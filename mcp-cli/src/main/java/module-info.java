@@ -10,9 +10,10 @@
  * {@code http:} and {@code https:}) is bound by service binding;
  * this module also {@code uses} it, only to tell a missing transport from a failed connection.
  *
- * <p>Knobs: the system properties {@code jmcp.stdout.tty} and {@code jmcp.stderr.tty}
- * ({@code true} or {@code false}) say whether standard output and standard error are terminals;
- * the {@code ./jmcp} script sets both from {@code [ -t 1 ]} and {@code [ -t 2 ]}. Unset, the
+ * <p>Knobs: the system properties {@code jmcp.stdin.tty}, {@code jmcp.stdout.tty} and
+ * {@code jmcp.stderr.tty} ({@code true} or {@code false}) say whether standard input, output and
+ * error are terminals; the {@code ./jmcp} script sets them from {@code [ -t 0 ]}, {@code [ -t 1 ]}
+ * and {@code [ -t 2 ]}. Unset, the
  * command asks {@code /proc/self/fd} (Linux), and else {@link java.io.Console}. Logging goes
  * through {@code System.Logger} to {@code java.util.logging}, which the command sets up: warnings
  * as one line on standard error, everything with stack traces under {@code --debug}.

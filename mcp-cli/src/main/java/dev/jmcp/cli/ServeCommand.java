@@ -91,6 +91,10 @@ final class ServeCommand implements Command {
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)))
                 .build();
         if (http == null) {
+            if (context.terminal().stdin()) {
+                context.err().println("jmcp: serving " + folder + " over stdio: waiting for an MCP client on standard"
+                        + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
+            }
             return serveStdio(server, context.err());
         }
         return serveHttp(server, folder, http, context);
