@@ -16,6 +16,8 @@ final class Exit {
     static final int IO = 4;
     /** A bound of jmcp ({@code --max-pages}) stopped a listing before its end; what came is printed. */
     static final int INCOMPLETE = 5;
+    /** The command cannot run: the {@code ./jmcp} script could not build it, or no JSON provider is on its module path. */
+    static final int SETUP = 6;
     /** Stopped by SIGINT or SIGTERM ({@code watch}, {@code serve --http}); the JVM reports 130 or 143. */
     static final int INTERRUPTED = 130;
 

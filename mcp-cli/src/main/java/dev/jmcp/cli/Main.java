@@ -1,5 +1,6 @@
 package dev.jmcp.cli;
 
+import dev.jmcp.schema.codec.JsonRuntime;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -80,6 +81,12 @@ public final class Main {
             out.println("jmcp " + version());
             return Exit.OK;
         }
+        try {
+            JsonRuntime.provider(); // without it nothing works: say so first (a jlink image without Parsson)
+        } catch (IllegalStateException missing) {
+            err.println("jmcp: " + missing.getMessage());
+            return Exit.SETUP;
+        }
         Command command = COMMANDS.get(first);
         if (command == null) {
             err.println("jmcp: unknown command '" + Text.printable(first) + "'; the commands are "
@@ -157,7 +164,7 @@ public final class Main {
                   3  the server could not be started or reached, or the connection was lost
                   4  a local file or standard output could not be written
                   5  a listing was longer than --max-pages; what came is printed
-                  6  (the ./jmcp script) the command could not be built
+                  6  the command cannot run: ./jmcp could not build it, or no JSON provider is on its module path
                   130, 143  stopped by SIGINT or SIGTERM (watch, serve --http)
                 """);
         return text.toString();

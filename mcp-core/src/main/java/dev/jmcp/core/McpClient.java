@@ -11,6 +11,7 @@ import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -73,6 +74,7 @@ public final class McpClient implements AutoCloseable {
      */
     public static McpClient connect(McpTransport transport, ClientOptions options) {
         Objects.requireNonNull(transport, "transport");
+        JsonRuntime.provider(); // a missing JSON provider fails here, saying so, not in a reader thread
         Objects.requireNonNull(options, "options");
         CloseCause closeCause = new CloseCause(transport);
         ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout());
@@ -119,6 +121,7 @@ public final class McpClient implements AutoCloseable {
      */
     public static McpClient connect(URI target, ClientOptions options) {
         Objects.requireNonNull(target, "target");
+        JsonRuntime.provider(); // a missing JSON provider fails here, saying so, not in a reader thread
         List<TransportProvider> candidates = options.transportProviders().isEmpty() ? Providers.transportProviders()
                 : Providers.orderTransportProviders(options.transportProviders());
         TransportProvider provider = Providers.forScheme(target.getScheme(), candidates);

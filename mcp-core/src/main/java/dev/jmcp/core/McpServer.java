@@ -14,6 +14,7 @@ import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.io.IOException;
@@ -461,6 +462,7 @@ public final class McpServer implements AutoCloseable {
          *                               have the same id (the message names both classes)
          */
         public McpServer build() {
+            JsonRuntime.provider(); // a missing JSON provider fails here, saying so, not in a session's thread
             if (serverInfo == null) {
                 throw new IllegalStateException("serverInfo is required");
             }

@@ -1,5 +1,6 @@
 package dev.jmcp.schema.internal.json;
 
+import dev.jmcp.schema.codec.JsonRuntime;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParserFactory;
 import java.util.Map;
@@ -9,7 +10,7 @@ import java.util.Map;
  * the provider up through ServiceLoader on every call.
  */
 public final class JsonP {
-    public static final JsonProvider PROVIDER = JsonProvider.provider();
+    public static final JsonProvider PROVIDER = JsonRuntime.provider();
     public static final JsonParserFactory PARSERS = PROVIDER.createParserFactory(Map.of());
 
     private JsonP() {
