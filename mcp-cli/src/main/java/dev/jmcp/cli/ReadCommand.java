@@ -3,6 +3,7 @@ package dev.jmcp.cli;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
@@ -13,6 +14,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code jmcp read [SERVER] URI [-o FILE]}: prints a text resource, or writes a blob to a file (or
@@ -75,12 +77,20 @@ final class ReadCommand implements Command {
     private int read(Context context, Target target, String uri, Path file, ProgressBar bar, SpilledBlobs blobs)
             throws IOException {
         ReadResourceResult result;
-        try (McpClient client = target.connect(context.clientOptions(Target.Reads.CONTENTS).withBlobSink(blobs.sink()))) {
-            // progress makes the server stage a blob (up to its maxStagedBlobBytes) to count it:
-            // worth it only when someone watches the bar
+        // the server's progress (it stages a blob up to its maxStagedBlobBytes to count it) has a
+        // total; the bytes decoded here move the bar for any size, while no server progress came
+        AtomicBoolean serverCounts = new AtomicBoolean();
+        BlobSink decoded = bar.enabled() ? new CountingBlobSink(blobs.sink(), received -> {
+            if (!serverCounts.get()) {
+                bar.update("receiving", received, -1);
+            }
+        }) : blobs.sink();
+        try (McpClient client = target.connect(context.clientOptions(Target.Reads.CONTENTS).withBlobSink(decoded))) {
             RequestOptions options = bar.enabled()
-                    ? RequestOptions.progress(p -> bar.update("receiving", p.progress().longValue(),
-                            p.total() == null ? -1 : p.total().longValue()))
+                    ? RequestOptions.progress(p -> {
+                        serverCounts.set(true);
+                        bar.update("receiving", p.progress().longValue(), p.total() == null ? -1 : p.total().longValue());
+                    })
                     : RequestOptions.defaults();
             try {
                 result = client.resources().read(uri, options);
