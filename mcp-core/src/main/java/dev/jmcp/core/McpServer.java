@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 
 /**
  * An MCP server that serves resources from {@link ResourceProvider}s, over any number of
@@ -404,7 +405,10 @@ public final class McpServer implements AutoCloseable {
 
         /**
          * Also serves the resource providers found through {@link java.util.ServiceLoader} (loaded
-         * once per JVM). Without this call none are loaded.
+         * once per JVM). Without this call none are loaded. A provider given to
+         * {@link #resourceProvider} takes the place of a discovered one with the same id (so the
+         * file-system provider can be given its root in code and discovery still asked for the
+         * rest); two given, or two discovered, with one id are refused.
          */
         public Builder discoverResourceProviders() {
             this.discover = true;
@@ -468,7 +472,12 @@ public final class McpServer implements AutoCloseable {
             }
             List<ResourceProvider> all = new ArrayList<>(resourceProviders);
             if (discover) {
-                all.addAll(Providers.resourceProviders());
+                Set<String> given = resourceProviders.stream().map(ResourceProvider::id).collect(Collectors.toSet());
+                for (ResourceProvider found : Providers.resourceProviders()) {
+                    if (!given.contains(found.id())) { // one given explicitly takes the place of its id's
+                        all.add(found);
+                    }
+                }
             }
             return new McpServer(this, Providers.orderResourceProviders(all));
         }

@@ -72,4 +72,18 @@ class ModulePathDiscoveryTest {
             assertEquals(null, notAsked.capabilities().resources());
         }
     }
+
+    @Test
+    void aProviderGivenExplicitlyTakesThePlaceOfTheDiscoveredOneWithItsId(@TempDir Path root) throws Exception {
+        Files.writeString(root.resolve("given.txt"), "given", StandardCharsets.UTF_8);
+        FileSystemResourceProvider given = FileSystemResourceProvider.of(root); // id "filesystem", as the discovered one
+        try (McpServer server = McpServer.builder().serverInfo("s", "1").resourceProvider(given)
+                .discoverResourceProviders().build()) {
+            InMemoryTransport.Pair pair = InMemoryTransport.pair();
+            server.serve(pair.server());
+            try (McpClient client = McpClient.connect(pair.client())) {
+                assertEquals(List.of("given.txt"), client.resources().listAll(5).stream().map(Resource::name).toList());
+            }
+        }
+    }
 }

@@ -9,9 +9,12 @@ import java.util.stream.Stream;
 
 /**
  * A source of resources for the resources feature: a folder on disk, resources registered in
- * code, a database. Found through {@link java.util.ServiceLoader} (declare it with
- * {@code provides dev.jmcp.core.spi.ResourceProvider with ...} and in
- * {@code META-INF/services}) or passed to a server builder explicitly.
+ * code, a database. A server serves the providers passed to its builder
+ * ({@code McpServer.Builder.resourceProvider}); those found through
+ * {@link java.util.ServiceLoader} (declared with
+ * {@code provides dev.jmcp.core.spi.ResourceProvider with ...} and in {@code META-INF/services})
+ * are served only when the builder is asked to ({@code discoverResourceProviders()}); discovery is
+ * never automatic. A provider passed explicitly takes the place of a discovered one with its id.
  *
  * <p>A provider deals in whole listings and single reads; the feature does the protocol around
  * them: it pages listings behind opaque cursors, bounds collection reads, turns a missing resource
