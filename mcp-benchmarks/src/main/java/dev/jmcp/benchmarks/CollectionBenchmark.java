@@ -104,11 +104,11 @@ public class CollectionBenchmark {
                 default -> throw new IllegalArgumentException(
                         "provider must be memory, filesystem or filesystem-uncached, was " + provider);
             };
-            ResourceSettings settings = ResourceSettings.DEFAULTS.withMaxCollectionReadEntries(READ_ENTRIES);
+            ResourceSettings settings = ResourceSettings.builder().maxCollectionReadEntries(READ_ENTRIES).build();
             page100 = McpServer.builder().serverInfo("bench", "1").resourceProvider(resources)
-                    .resourceSettings(settings.withPageSize(100)).build();
+                    .resourceSettings(settings.toBuilder().pageSize(100).build()).build();
             page1000 = McpServer.builder().serverInfo("bench", "1").resourceProvider(resources)
-                    .resourceSettings(settings.withPageSize(1000)).build();
+                    .resourceSettings(settings.toBuilder().pageSize(1000).build()).build();
             client100 = connect(page100);
             client1000 = connect(page1000);
             verify();

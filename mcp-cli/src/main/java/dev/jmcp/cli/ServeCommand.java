@@ -87,8 +87,8 @@ final class ServeCommand implements Command {
                 .instructions("The files under " + folder + ", as file: URIs. Folders are collections:"
                         + " list one with resources/list and its uri.")
                 .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
-                .resourceSettings(ResourceSettings.DEFAULTS.withPageSize(args.intValue("--page-size",
-                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)))
+                .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
+                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build())
                 .build();
         if (http == null) {
             if (context.terminal().stdin()) {

@@ -48,7 +48,7 @@ class FolderPagingTest {
         Files.createSymbolicLink(folder.resolve("f25-outside"), Path.of("/")); // never listed
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
         folderUri = provider.list().findFirst().orElseThrow().uri();
-        harness = new Harness(ResourceSettings.DEFAULTS.withPageSize(PAGE), provider);
+        harness = new Harness(ResourceSettings.builder().pageSize(PAGE).build(), provider);
         client = harness.client();
         client.resources().onListChanged(listChanges::incrementAndGet);
     }
@@ -101,7 +101,7 @@ class FolderPagingTest {
         List<String> fileNames = List.of("a.txt", "b.txt", "many");
         for (int order : new int[] {-1, 1}) { // the static provider before the folder, then after it
             StaticProvider fixed = new StaticProvider("s", order, "s1", "s2", "s3");
-            try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), files, fixed)) {
+            try (Harness small = new Harness(ResourceSettings.builder().pageSize(2).build(), files, fixed)) {
                 McpClient c = small.client();
                 List<String> all = new ArrayList<>();
                 String cursor = null;

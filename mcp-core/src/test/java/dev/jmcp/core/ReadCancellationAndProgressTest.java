@@ -91,7 +91,7 @@ class ReadCancellationAndProgressTest {
     }
 
     private static ResourceSettings staging64() {
-        return ResourceSettings.DEFAULTS.withMaxStagedBlobBytes(64L * MIB);
+        return ResourceSettings.builder().maxStagedBlobBytes(64L * MIB).build();
     }
 
     @Test
@@ -180,7 +180,7 @@ class ReadCancellationAndProgressTest {
         CountingSource source = new CountingSource(2 * MIB, Long.MAX_VALUE);
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("long")
                 .addBlob(Resource.of("mem://long.bin", "long.bin"), Blob.ofStream(source, 2 * MIB));
-        try (Harness harness = new Harness(ResourceSettings.DEFAULTS.withMaxStagedBlobBytes(MIB), memory)) {
+        try (Harness harness = new Harness(ResourceSettings.builder().maxStagedBlobBytes(MIB).build(), memory)) {
             List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
             harness.client().resources().read("mem://long.bin", RequestOptions.progress(progress::add));
             assertTrue(progress.isEmpty());

@@ -36,7 +36,7 @@ class ResourceTemplatesTest {
 
     @Test
     void templatesListPagesLikeResourcesList() throws Exception {
-        try (Harness harness = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), users())) {
+        try (Harness harness = new Harness(ResourceSettings.builder().pageSize(2).build(), users())) {
             McpClient client = harness.client();
             ListResourceTemplatesResult first = client.resources().templates();
             assertEquals(List.of("users://{id}/profile", "users://{id}/avatar"),

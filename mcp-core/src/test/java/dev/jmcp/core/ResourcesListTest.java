@@ -39,7 +39,7 @@ class ResourcesListTest {
             memory.addText("mem://a", Resource.of("mem://a/" + i, "a" + i), "a" + i);
             memory.addText("mem://b", Resource.of("mem://b/" + i, "b" + i), "b" + i);
         }
-        harness = new Harness(ResourceSettings.DEFAULTS.withPageSize(3), memory);
+        harness = new Harness(ResourceSettings.builder().pageSize(3).build(), memory);
         client = harness.client();
     }
 
@@ -84,7 +84,7 @@ class ResourcesListTest {
         for (int i = 1; i <= 6; i++) {
             six.addText(Resource.of("six://" + i, "n" + i), "x");
         }
-        try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), six)) {
+        try (Harness small = new Harness(ResourceSettings.builder().pageSize(2).build(), six)) {
             assertEquals(List.of(List.of("six://1", "six://2"), List.of("six://3", "six://4"), List.of("six://5", "six://6")),
                     pages(small.client()));
         }
@@ -103,7 +103,7 @@ class ResourcesListTest {
         StaticProvider z = new StaticProvider("z", -1, "w1", "w2", "w3");
         StaticProvider a = new StaticProvider("a", 0, "y1");
         StaticProvider b = new StaticProvider("b", 0, "x1", "x2", "x3");
-        try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), b, a, z)) {
+        try (Harness small = new Harness(ResourceSettings.builder().pageSize(2).build(), b, a, z)) {
             assertEquals(List.of(List.of("z://w1", "z://w2"), List.of("z://w3", "a://y1"), List.of("b://x1", "b://x2"),
                     List.of("b://x3")), pages(small.client()));
             // a page that starts in b is found without walking z and a again
@@ -156,7 +156,7 @@ class ResourcesListTest {
 
     @Test
     void cursorOfAnotherCollectionIsInvalidParams() throws Exception {
-        try (Harness small = new Harness(ResourceSettings.DEFAULTS.withPageSize(2), memory)) {
+        try (Harness small = new Harness(ResourceSettings.builder().pageSize(2).build(), memory)) {
             McpClient c = small.client();
             String ofA = c.resources().list("mem://a", null).nextCursor();
             assertNotNull(ofA);

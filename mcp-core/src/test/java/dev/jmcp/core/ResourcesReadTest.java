@@ -153,7 +153,7 @@ class ResourcesReadTest {
 
     @Test
     void collectionReadStopsAtTheEntryBudget() throws Exception {
-        ResourceSettings settings = ResourceSettings.DEFAULTS.withMaxCollectionReadEntries(2);
+        ResourceSettings settings = ResourceSettings.builder().maxCollectionReadEntries(2).build();
         try (Harness h = new Harness(settings, folder(InMemoryResourceProvider.create("dirs")))) {
             assertEquals(List.of("mem://dir/a", "mem://dir/big"),
                     h.client().resources().read("mem://dir").contents().stream().map(ResourceContents::uri).toList());
@@ -162,13 +162,13 @@ class ResourcesReadTest {
 
     @Test
     void collectionReadSkipsChildrenThatOverflowTheByteBudget() throws Exception {
-        ResourceSettings settings = ResourceSettings.DEFAULTS.withMaxCollectionReadBytes(35);
+        ResourceSettings settings = ResourceSettings.builder().maxCollectionReadBytes(35).build();
         try (Harness h = new Harness(settings, folder(InMemoryResourceProvider.create("dirs")))) {
             // big (100 bytes) is skipped; the 10-byte children after it still fit in 35
             assertEquals(List.of("mem://dir/a", "mem://dir/c", "mem://dir/d"),
                     h.client().resources().read("mem://dir").contents().stream().map(ResourceContents::uri).toList());
         }
-        try (Harness h = new Harness(ResourceSettings.DEFAULTS.withMaxCollectionReadBytes(0),
+        try (Harness h = new Harness(ResourceSettings.builder().maxCollectionReadBytes(0).build(),
                 folder(InMemoryResourceProvider.create("dirs")))) {
             assertTrue(h.client().resources().read("mem://dir").contents().isEmpty());
         }

@@ -1,34 +1,12 @@
 package dev.jmcp.core.resources;
 
 /**
- * The named limits of a server's resources feature, each with a default. Errors and log lines
- * caused by a limit name it.
+ * The named limits of a server's resources feature, each with a default. Made by
+ * {@link #builder()}; immutable. Errors and log lines caused by a limit name it.
  *
- * @param pageSize                 the most resources (or templates) in one page of
- *                                 {@code resources/list} or {@code resources/templates/list}; at
- *                                 least 1
- * @param maxCollectionReadEntries the most elements in the {@code contents} of a read of a
- *                                 collection; at least 1
- * @param maxCollectionReadBytes   the most raw bytes (before base64) of children's bodies in one
- *                                 read of a collection: a child whose size would overflow it is
- *                                 left out, and smaller ones after it may still come; at least 0
- * @param progressIntervalBytes    during a read that asked for progress, a
- *                                 {@code notifications/progress} goes out each time this many more
- *                                 bytes of blob bodies have been read; at least 1
- * @param maxStagedBlobBytes       a read that asks for progress reads its blob bodies on the server
- *                                 while the request is open (so that progress can be reported and
- *                                 cancellation can stop it) and holds them in memory until they are
- *                                 written; a blob longer than this is streamed while it is written
- *                                 instead, without progress. At least 0 (0: never stage)
  * @since 0.1
  */
-public record ResourceSettings(
-        int pageSize,
-        int maxCollectionReadEntries,
-        long maxCollectionReadBytes,
-        long progressIntervalBytes,
-        long maxStagedBlobBytes) {
-
+public final class ResourceSettings {
     /**
      * 1000 resources per page: about 100 KB of JSON, and one round trip for most folders; the
      * official SDKs send a whole listing in one page (see docs/decisions.md).
@@ -44,52 +22,141 @@ public record ResourceSettings(
     public static final long DEFAULT_MAX_STAGED_BLOB_BYTES = 16L << 20;
 
     /** The defaults. */
-    public static final ResourceSettings DEFAULTS = new ResourceSettings(DEFAULT_PAGE_SIZE,
-            DEFAULT_MAX_COLLECTION_READ_ENTRIES, DEFAULT_MAX_COLLECTION_READ_BYTES, DEFAULT_PROGRESS_INTERVAL_BYTES,
-            DEFAULT_MAX_STAGED_BLOB_BYTES);
+    public static final ResourceSettings DEFAULTS = builder().build();
 
-    public ResourceSettings {
-        if (pageSize < 1) {
-            throw new IllegalArgumentException("pageSize must be >= 1, was " + pageSize);
-        }
-        if (maxCollectionReadEntries < 1) {
-            throw new IllegalArgumentException("maxCollectionReadEntries must be >= 1, was " + maxCollectionReadEntries);
-        }
-        if (maxCollectionReadBytes < 0) {
-            throw new IllegalArgumentException("maxCollectionReadBytes must be >= 0, was " + maxCollectionReadBytes);
-        }
-        if (progressIntervalBytes < 1) {
-            throw new IllegalArgumentException("progressIntervalBytes must be >= 1, was " + progressIntervalBytes);
-        }
-        if (maxStagedBlobBytes < 0) {
-            throw new IllegalArgumentException("maxStagedBlobBytes must be >= 0, was " + maxStagedBlobBytes);
-        }
+    private final int pageSize;
+    private final int maxCollectionReadEntries;
+    private final long maxCollectionReadBytes;
+    private final long progressIntervalBytes;
+    private final long maxStagedBlobBytes;
+
+    private ResourceSettings(Builder b) {
+        this.pageSize = b.pageSize;
+        this.maxCollectionReadEntries = b.maxCollectionReadEntries;
+        this.maxCollectionReadBytes = b.maxCollectionReadBytes;
+        this.progressIntervalBytes = b.progressIntervalBytes;
+        this.maxStagedBlobBytes = b.maxStagedBlobBytes;
     }
 
-    /** @return these settings with another {@code pageSize} */
-    public ResourceSettings withPageSize(int value) {
-        return new ResourceSettings(value, maxCollectionReadEntries, maxCollectionReadBytes, progressIntervalBytes,
-                maxStagedBlobBytes);
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** @return these settings with another {@code maxCollectionReadEntries} */
-    public ResourceSettings withMaxCollectionReadEntries(int value) {
-        return new ResourceSettings(pageSize, value, maxCollectionReadBytes, progressIntervalBytes, maxStagedBlobBytes);
+    /** @return a builder that starts from these settings */
+    public Builder toBuilder() {
+        return new Builder().pageSize(pageSize).maxCollectionReadEntries(maxCollectionReadEntries)
+                .maxCollectionReadBytes(maxCollectionReadBytes).progressIntervalBytes(progressIntervalBytes)
+                .maxStagedBlobBytes(maxStagedBlobBytes);
     }
 
-    /** @return these settings with another {@code maxCollectionReadBytes} */
-    public ResourceSettings withMaxCollectionReadBytes(long value) {
-        return new ResourceSettings(pageSize, maxCollectionReadEntries, value, progressIntervalBytes, maxStagedBlobBytes);
+    /**
+     * @return the most resources (or templates) in one page of {@code resources/list} or
+     *         {@code resources/templates/list}; at least 1
+     */
+    public int pageSize() {
+        return pageSize;
     }
 
-    /** @return these settings with another {@code progressIntervalBytes} */
-    public ResourceSettings withProgressIntervalBytes(long value) {
-        return new ResourceSettings(pageSize, maxCollectionReadEntries, maxCollectionReadBytes, value, maxStagedBlobBytes);
+    /** @return the most elements in the {@code contents} of a read of a collection; at least 1 */
+    public int maxCollectionReadEntries() {
+        return maxCollectionReadEntries;
     }
 
-    /** @return these settings with another {@code maxStagedBlobBytes} */
-    public ResourceSettings withMaxStagedBlobBytes(long value) {
-        return new ResourceSettings(pageSize, maxCollectionReadEntries, maxCollectionReadBytes, progressIntervalBytes,
-                value);
+    /**
+     * @return the most raw bytes (before base64) of children's bodies in one read of a collection: a
+     *         child whose size would overflow it is left out, and smaller ones after it may still
+     *         come; at least 0
+     */
+    public long maxCollectionReadBytes() {
+        return maxCollectionReadBytes;
+    }
+
+    /**
+     * @return during a read that asked for progress, a {@code notifications/progress} goes out each
+     *         time this many more bytes of blob bodies have been read; at least 1
+     */
+    public long progressIntervalBytes() {
+        return progressIntervalBytes;
+    }
+
+    /**
+     * @return a read that asks for progress reads its blob bodies on the server while the request is
+     *         open (so that progress can be reported and cancellation can stop it) and holds them in
+     *         memory until they are written; a blob longer than this is streamed while it is written
+     *         instead, without progress. At least 0 (0: never stage)
+     */
+    public long maxStagedBlobBytes() {
+        return maxStagedBlobBytes;
+    }
+
+    @Override
+    public String toString() {
+        return "ResourceSettings[pageSize=" + pageSize + ", maxCollectionReadEntries=" + maxCollectionReadEntries
+                + ", maxCollectionReadBytes=" + maxCollectionReadBytes + ", progressIntervalBytes="
+                + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + "]";
+    }
+
+    /**
+     * Builds {@link ResourceSettings}; each method checks its value at once and names the setting
+     * when it refuses one. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private int pageSize = DEFAULT_PAGE_SIZE;
+        private int maxCollectionReadEntries = DEFAULT_MAX_COLLECTION_READ_ENTRIES;
+        private long maxCollectionReadBytes = DEFAULT_MAX_COLLECTION_READ_BYTES;
+        private long progressIntervalBytes = DEFAULT_PROGRESS_INTERVAL_BYTES;
+        private long maxStagedBlobBytes = DEFAULT_MAX_STAGED_BLOB_BYTES;
+
+        private Builder() {
+        }
+
+        /** @param value at least 1; see {@link ResourceSettings#pageSize()} */
+        public Builder pageSize(int value) {
+            this.pageSize = atLeast("pageSize", value, 1);
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ResourceSettings#maxCollectionReadEntries()} */
+        public Builder maxCollectionReadEntries(int value) {
+            this.maxCollectionReadEntries = atLeast("maxCollectionReadEntries", value, 1);
+            return this;
+        }
+
+        /** @param value at least 0; see {@link ResourceSettings#maxCollectionReadBytes()} */
+        public Builder maxCollectionReadBytes(long value) {
+            this.maxCollectionReadBytes = atLeast("maxCollectionReadBytes", value, 0);
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ResourceSettings#progressIntervalBytes()} */
+        public Builder progressIntervalBytes(long value) {
+            this.progressIntervalBytes = atLeast("progressIntervalBytes", value, 1);
+            return this;
+        }
+
+        /** @param value at least 0; see {@link ResourceSettings#maxStagedBlobBytes()} */
+        public Builder maxStagedBlobBytes(long value) {
+            this.maxStagedBlobBytes = atLeast("maxStagedBlobBytes", value, 0);
+            return this;
+        }
+
+        /** @return the settings */
+        public ResourceSettings build() {
+            return new ResourceSettings(this);
+        }
+
+        private static int atLeast(String setting, int value, int min) {
+            return (int) atLeast(setting, (long) value, min);
+        }
+
+        private static long atLeast(String setting, long value, long min) {
+            if (value < min) {
+                throw new IllegalArgumentException(setting + " must be >= " + min + ", was " + value);
+            }
+            return value;
+        }
     }
 }

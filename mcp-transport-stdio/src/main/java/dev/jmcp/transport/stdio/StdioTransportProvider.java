@@ -103,13 +103,13 @@ public final class StdioTransportProvider implements TransportProvider {
         Objects.requireNonNull(options, "options");
         StdioSettings transport = processOptions.transport();
         McpCodec codec = transport.codec().toBuilder().limits(options.limits()).blobSink(options.blobSink()).build();
-        return spawn(target, processOptions.withTransport(transport.withCodec(codec)));
+        return spawn(target, processOptions.toBuilder().transport(transport.withCodec(codec)).build());
     }
 
     private static StdioClientTransport spawn(URI target, StdioProcessOptions options) throws IOException {
         StdioUri parsed = StdioUri.parse(target);
         return StdioTransport.spawn(parsed.command(),
-                parsed.directory() == null ? options : options.withDirectory(parsed.directory()));
+                parsed.directory() == null ? options : options.toBuilder().directory(parsed.directory()).build());
     }
 
     /**

@@ -42,8 +42,8 @@ class ChildProcessTest {
      * Options for servers that exit by themselves: a generous exit timeout, so that a slow machine
      * does not turn a clean exit into a SIGTERM; the exit code 0 proves that none was needed.
      */
-    private static final StdioProcessOptions PATIENT = StdioProcessOptions.DEFAULTS
-            .withExitTimeout(Duration.ofSeconds(20));
+    private static final StdioProcessOptions PATIENT = StdioProcessOptions.builder()
+            .exitTimeout(Duration.ofSeconds(20)).build();
 
     private final List<StdioClientTransport> transports = new ArrayList<>();
 
@@ -68,7 +68,7 @@ class ChildProcessTest {
     @Test
     void aClientInitializesAndPingsARealServerWhoseStrayOutputGoesToStderr() throws Exception {
         StdioClientTransport transport = spawn(ChildProcesses.echoServer(),
-                PATIENT.withStderr(StdioProcessOptions.Stderr.CAPTURE));
+                PATIENT.toBuilder().stderr(StdioProcessOptions.Stderr.CAPTURE).build());
         Spy spy = new Spy(transport);
         ClientSession client = client(spy);
 
@@ -94,7 +94,7 @@ class ChildProcessTest {
     @Test
     void closingTheServersInputMakesItAnswerWhatItHasThenExitWithZero() throws Exception {
         StdioClientTransport transport = spawn(ChildProcesses.echoServer(),
-                PATIENT.withStderr(StdioProcessOptions.Stderr.CAPTURE));
+                PATIENT.toBuilder().stderr(StdioProcessOptions.Stderr.CAPTURE).build());
         ClientSession client = client(transport);
         client.initialize().get(STARTUP_SECONDS, TimeUnit.SECONDS);
 
@@ -133,10 +133,10 @@ class ChildProcessTest {
     @Test
     void aServerThatIgnoresTheEndOfItsInputIsTerminatedAfterTheExitTimeout() throws Exception {
         Duration exitTimeout = Duration.ofMillis(500);
-        StdioClientTransport transport = spawn(ChildProcesses.echoServer("linger"), StdioProcessOptions.DEFAULTS
-                .withStderr(StdioProcessOptions.Stderr.CAPTURE)
-                .withExitTimeout(exitTimeout)
-                .withTerminateTimeout(Duration.ofSeconds(10)));
+        StdioClientTransport transport = spawn(ChildProcesses.echoServer("linger"), StdioProcessOptions.builder()
+                .stderr(StdioProcessOptions.Stderr.CAPTURE)
+                .exitTimeout(exitTimeout)
+                .terminateTimeout(Duration.ofSeconds(10)).build());
         ClientSession client = client(transport);
         client.initialize().get(STARTUP_SECONDS, TimeUnit.SECONDS);
 
@@ -152,11 +152,11 @@ class ChildProcessTest {
     @Test
     void aProcessThatIgnoresSigtermIsKilledWithItsChildren() throws Exception {
         StdioClientTransport transport = spawn(List.of("sh", "-c", "trap '' TERM; sleep 30 & echo ready >&2; wait; echo done"),
-                StdioProcessOptions.DEFAULTS
-                        .withStderr(StdioProcessOptions.Stderr.CAPTURE)
-                        .withExitTimeout(Duration.ofMillis(300))
-                        .withTerminateTimeout(Duration.ofMillis(300))
-                        .withKillTimeout(Duration.ofSeconds(5)));
+                StdioProcessOptions.builder()
+                        .stderr(StdioProcessOptions.Stderr.CAPTURE)
+                        .exitTimeout(Duration.ofMillis(300))
+                        .terminateTimeout(Duration.ofMillis(300))
+                        .killTimeout(Duration.ofSeconds(5)).build());
         Recorder recorder = new Recorder();
         transport.start(recorder);
         awaitContains(transport, "ready"); // after the trap, and after sleep started
@@ -181,7 +181,7 @@ class ChildProcessTest {
     void aServerThatFailsClosesTheConnectionWithItsExitCodeAndStderrIsNeverReadAsProtocol() throws Exception {
         String message = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}";
         StdioClientTransport transport = spawn(List.of("sh", "-c", "echo '" + message + "' >&2; echo boom >&2; exit 3"),
-                StdioProcessOptions.DEFAULTS.withStderr(StdioProcessOptions.Stderr.CAPTURE));
+                StdioProcessOptions.builder().stderr(StdioProcessOptions.Stderr.CAPTURE).build());
         Recorder recorder = new Recorder();
         transport.start(recorder);
 
@@ -198,7 +198,7 @@ class ChildProcessTest {
         // whichever the client sees first, a failed write, the end of the output or a closed
         // session, it must say how the server ended; the race differs from run to run
         StdioTransportProvider provider = new StdioTransportProvider(
-                StdioProcessOptions.DEFAULTS.withStderr(StdioProcessOptions.Stderr.CAPTURE));
+                StdioProcessOptions.builder().stderr(StdioProcessOptions.Stderr.CAPTURE).build());
         ClientOptions options = ClientOptions.defaults().withTransportProviders(List.of(provider));
         for (int i = 0; i < 20; i++) {
             RuntimeException failure = assertThrows(RuntimeException.class, () -> McpClient.connect(

@@ -77,8 +77,8 @@ class ConnectOptionsOverStdioTest {
 
     @Test
     void limitsAloneApplyAndKeepTheProvidersCustomMethods() throws Exception {
-        StdioProcessOptions process = StdioProcessOptions.DEFAULTS.withTransport(StdioSettings.DEFAULTS.withCodec(
-                McpCodec.builder().method(CUSTOM).build()));
+        StdioProcessOptions process = StdioProcessOptions.builder().transport(StdioSettings.DEFAULTS.withCodec(
+                McpCodec.builder().method(CUSTOM).build())).build();
         connect(new StdioTransportProvider(process),
                 new ConnectOptions(CodecLimits.DEFAULTS.withMaxStringLength(100)), "test/custom", CUSTOM_ANSWER,
                 LONG_ANSWER);
