@@ -6,7 +6,7 @@
  * {@link dev.jmcp.core.McpClient}), {@code dev.jmcp.core.resources} (the resources API: settings,
  * the client's view, URI templates), {@code dev.jmcp.core.providers} (the in-memory and file-system
  * resource providers), {@code dev.jmcp.core.session} (server and client sessions, handlers,
- * settings), {@code dev.jmcp.core.spi} (what a transport or a resource provider implements),
+ * settings), {@code dev.jmcp.core.spi} (what a transport, a resource provider or a server feature implements),
  * {@code dev.jmcp.core.transport} (the in-memory transport).
  *
  * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProvider} and
@@ -32,6 +32,7 @@
  * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the
  * class names of {@code dev.jmcp.core.*}; nothing is written to standard output.
  */
+@SuppressWarnings("module") // the modules named by the qualified export are built after this one
 module dev.jmcp.core {
     requires transitive dev.jmcp.schema;
 
@@ -41,6 +42,9 @@ module dev.jmcp.core {
     exports dev.jmcp.core.session;
     exports dev.jmcp.core.spi;
     exports dev.jmcp.core.transport;
+    // implementation that jmcp's own transports share, not API: what a transport keeps of a
+    // message it drops unread, to fail the request that waits for it
+    exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty;
 
     uses dev.jmcp.core.spi.ResourceProvider;
     uses dev.jmcp.core.spi.TransportProvider;

@@ -11,6 +11,7 @@ import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.transport.InMemoryTransport;
 import dev.jmcp.schema.lifecycle.ListChangedCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;

@@ -3,7 +3,7 @@ package dev.jmcp.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.jmcp.core.resources.UriTemplate;
+import dev.jmcp.core.internal.template.UriTemplate;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.jmcp.core.providers;
 
-import dev.jmcp.core.resources.UriTemplate;
+import dev.jmcp.core.internal.template.UriTemplate;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceListener;

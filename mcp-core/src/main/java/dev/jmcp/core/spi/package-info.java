@@ -1,5 +1,8 @@
 /**
- * Service provider interfaces of the protocol core: what a transport module implements.
+ * The extension points of the protocol core: what a transport ({@link dev.jmcp.core.spi.TransportProvider},
+ * {@link dev.jmcp.core.spi.McpTransport}), a source of resources
+ * ({@link dev.jmcp.core.spi.ResourceProvider}) or a feature besides resources
+ * ({@link dev.jmcp.core.spi.ServerFeature}) implements.
  *
  * @since 0.1
  */

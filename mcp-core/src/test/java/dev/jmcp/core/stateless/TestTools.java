@@ -1,6 +1,6 @@
 package dev.jmcp.core.stateless;
 
-import dev.jmcp.core.ServerFeature;
+import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.common.InputRequiredResult;

@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>A message (a JSON body or an SSE event's data) longer than the codec's {@code maxMessageBytes}
  * is read to its end without being kept, and reported as {@code -32600}
  * ({@code "message of N bytes exceeds maxMessageBytes=M"}) with the id of the response it was when
- * its first or last bytes show one ({@link dev.jmcp.core.spi.DroppedMessage}), so that the request
+ * its first or last bytes show one ({@link dev.jmcp.core.internal.transport.DroppedMessage}), so that the request
  * waiting for it fails at once. A message that the heap cannot hold while it is parsed is reported
  * the same way, as {@code -32603}.
  *

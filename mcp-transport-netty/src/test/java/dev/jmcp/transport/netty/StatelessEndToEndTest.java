@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.McpServer;
-import dev.jmcp.core.ServerFeature;
+import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.common.EmptyResult;

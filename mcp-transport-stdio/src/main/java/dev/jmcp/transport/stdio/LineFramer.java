@@ -1,6 +1,6 @@
 package dev.jmcp.transport.stdio;
 
-import dev.jmcp.core.spi.DroppedMessage;
+import dev.jmcp.core.internal.transport.DroppedMessage;
 import java.io.IOException;
 import java.io.InputStream;
 

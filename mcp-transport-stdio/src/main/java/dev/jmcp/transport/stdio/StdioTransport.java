@@ -1,7 +1,7 @@
 package dev.jmcp.transport.stdio;
 
 import dev.jmcp.core.spi.McpTransport;
-import dev.jmcp.core.spi.DroppedMessage;
+import dev.jmcp.core.internal.transport.DroppedMessage;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;

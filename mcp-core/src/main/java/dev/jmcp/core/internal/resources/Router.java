@@ -1,6 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
-import dev.jmcp.core.resources.UriTemplate;
+import dev.jmcp.core.internal.template.UriTemplate;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.resources.ResourceTemplate;
 import java.lang.System.Logger.Level;

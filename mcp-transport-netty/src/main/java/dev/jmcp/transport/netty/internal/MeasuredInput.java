@@ -1,6 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
-import dev.jmcp.core.spi.DroppedMessage;
+import dev.jmcp.core.internal.transport.DroppedMessage;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.io.FilterInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.jmcp.core.resources;
+package dev.jmcp.core.internal.template;
 
 import java.util.ArrayList;
 import java.util.List;

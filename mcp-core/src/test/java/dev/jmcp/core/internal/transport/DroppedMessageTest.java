@@ -1,4 +1,4 @@
-package dev.jmcp.core.spi;
+package dev.jmcp.core.internal.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

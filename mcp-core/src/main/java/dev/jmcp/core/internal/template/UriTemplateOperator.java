@@ -1,4 +1,4 @@
-package dev.jmcp.core.resources;
+package dev.jmcp.core.internal.template;
 
 /**
  * The eight expression operators of RFC 6570 levels 1 to 3, with the columns of the RFC's

@@ -1,4 +1,4 @@
-package dev.jmcp.core.resources;
+package dev.jmcp.core.internal.template;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

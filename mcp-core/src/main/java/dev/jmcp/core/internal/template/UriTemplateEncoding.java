@@ -1,4 +1,4 @@
-package dev.jmcp.core.resources;
+package dev.jmcp.core.internal.template;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -1,4 +1,4 @@
-package dev.jmcp.core.spi;
+package dev.jmcp.core.internal.transport;
 
 import dev.jmcp.schema.jsonrpc.RequestId;
 import java.nio.charset.StandardCharsets;

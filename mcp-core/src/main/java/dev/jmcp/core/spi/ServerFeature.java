@@ -1,10 +1,10 @@
-package dev.jmcp.core;
+package dev.jmcp.core.spi;
 
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 
 /**
- * A feature a {@link McpServer} serves besides resources, such as tools or prompts: it declares
+ * A feature a {@link dev.jmcp.core.McpServer} serves besides resources, such as tools or prompts: it declares
  * its capabilities and adds its handlers to every session. The session engine knows no feature;
  * this is how one is added without touching it.
  *

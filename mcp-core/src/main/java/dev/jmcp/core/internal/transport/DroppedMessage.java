@@ -1,4 +1,4 @@
-package dev.jmcp.core.spi;
+package dev.jmcp.core.internal.transport;
 
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -10,7 +10,7 @@ import dev.jmcp.schema.jsonrpc.RequestId;
  * heap cannot hold while it is parsed. It keeps the length, the first {@value #HEAD_BYTES} bytes
  * and the last {@value #TAIL_BYTES}: enough to find the id of a response, so that the error
  * ({@link #tooLong()}, {@link #outOfMemory()}) fails the request waiting for it at once (see
- * {@link McpTransport.Listener#onUnreadable}) instead of at its timeout. The transport hands it every
+ * {@link dev.jmcp.core.spi.McpTransport.Listener#onUnreadable}) instead of at its timeout. The transport hands it every
  * byte of the message, in order, through {@link #add}; its memory stays fixed.
  *
  * <p>The id is found by a small, strict scanner, not by a JSON parser: in the first bytes, the
