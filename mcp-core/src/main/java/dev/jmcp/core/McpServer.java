@@ -16,12 +16,15 @@ import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.schema.resources.ListResourcesRequestParams;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -149,6 +152,8 @@ public final class McpServer implements AutoCloseable {
         ServerCapabilities.Builder capabilities = ServerCapabilities.builder();
         if (servesResources) {
             capabilities.resources(resources.capability());
+            // the resources feature answers resources/list with params.uri: a client asks only when told
+            capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
         }
         features.forEach(feature -> feature.declare(capabilities));
         return capabilities.build();
