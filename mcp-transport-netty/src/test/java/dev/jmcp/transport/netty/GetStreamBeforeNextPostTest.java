@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
-import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
-import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -18,7 +16,6 @@ import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -52,14 +49,14 @@ class GetStreamBeforeNextPostTest {
             });
             accepting.setDaemon(true);
             accepting.start();
-            LinkedBlockingQueue<JsonRpcPayload> received = new LinkedBlockingQueue<>();
+            QueueingListener listener = new QueueingListener();
             McpTransport transport = new StreamableHttpClientTransport(
                     URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/mcp"), HttpClientSettings.DEFAULTS);
             try {
-                transport.start(listener(received));
+                transport.start(listener);
                 transport.send(new JsonRpcNotification(McpMethodNames.INITIALIZED, null));
                 transport.send(new JsonRpcRequest(RequestId.of(2), McpMethodNames.PING, null)).get(30, TimeUnit.SECONDS);
-                assertNotNull(received.poll(30, TimeUnit.SECONDS), "ping was answered");
+                assertNotNull(listener.received.poll(30, TimeUnit.SECONDS), "ping was answered");
             } finally {
                 transport.close();
             }
@@ -90,22 +87,5 @@ class GetStreamBeforeNextPostTest {
         } catch (IOException | InterruptedException e) {
             // the client went away
         }
-    }
-
-    private static McpTransport.Listener listener(LinkedBlockingQueue<JsonRpcPayload> received) {
-        return new McpTransport.Listener() {
-            @Override
-            public void onMessage(JsonRpcPayload payload) {
-                received.add(payload);
-            }
-
-            @Override
-            public void onUnreadable(ProtocolException error) {
-            }
-
-            @Override
-            public void onClosed(Throwable cause) {
-            }
-        };
     }
 }
