@@ -9,8 +9,13 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -58,6 +63,41 @@ final class Failures {
             return new Failure(Exit.PROTOCOL, Text.printable(mcp.getMessage()));
         }
         return new Failure(Exit.PROTOCOL, "internal error: " + failure + " (--debug shows where)");
+    }
+
+    /**
+     * Names why a network server could not be reached, from the types in {@code thrown}'s causes:
+     * the HTTP client reports a refused connection and an unresolvable host alike as a
+     * {@link ConnectException} without a message.
+     *
+     * @param target the server's URL; one without a host (a {@code stdio:} URI) is never "unreachable"
+     * @return {@code unknown host: NAME}, {@code connection refused: HOST:PORT} (or the connect
+     *         failure's own message, such as "No route to host", with the address); null when
+     *         {@code thrown} is not about reaching the host
+     */
+    static String unreachable(Throwable thrown, URI target) {
+        String host = target.getHost();
+        if (host == null) {
+            return null;
+        }
+        String address = host + ":" + (target.getPort() >= 0 ? target.getPort()
+                : "https".equalsIgnoreCase(target.getScheme()) ? 443 : 80);
+        ConnectException connect = null;
+        int depth = 0;
+        for (Throwable t = thrown; t != null && depth < 20; t = t.getCause(), depth++) {
+            if (t instanceof UnresolvedAddressException || t instanceof UnknownHostException) {
+                return "unknown host: " + Text.printable(host);
+            }
+            if (connect == null && t instanceof ConnectException found) {
+                connect = found;
+            }
+        }
+        if (connect == null) {
+            return null;
+        }
+        String message = connect.getMessage();
+        return (message == null || message.isBlank() || message.toLowerCase(Locale.ROOT).contains("refused")
+                ? "connection refused" : Text.printable(message)) + ": " + Text.printable(address);
     }
 
     /** @return {@code thrown} without the wrappers of futures */

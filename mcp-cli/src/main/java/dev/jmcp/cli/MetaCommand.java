@@ -24,27 +24,40 @@ final class MetaCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: jmcp meta [SERVER] URI
+                usage: jmcp meta [SERVER] URI [--max-pages N]
 
                 Shows the metadata of the resource URI, one field a line: uri, name, title,
                 description, mimeType, size, isCollection, lastModified, audience, priority, icons,
                 _meta; fields the server left out are not shown. With --json, the raw result.
+                A server without resources/metadata (-32601) is asked for its listing instead,
+                which says so on standard error, and the entry with URI is shown.
+
+                  --max-pages N    how many pages of that listing to look through (default 100)
 
                 """ + Target.HELP;
     }
 
     @Override
     public Args.Spec spec() {
-        return Target.options(new Args.Spec());
+        return Target.options(new Args.Spec().option("--max-pages"));
     }
 
     @Override
     public int run(Context context) throws Exception {
         Target.Resolved resolved = Target.resolve(context.args(), name());
         String uri = resolved.required("URI", name());
+        int maxPages = context.args().intValue("--max-pages", LsCommand.DEFAULT_MAX_PAGES, 1, 1_000_000);
         Resource resource;
         try (McpClient client = context.connect(resolved.target())) {
-            resource = client.resources().metadata(uri);
+            try {
+                resource = client.resources().metadata(uri);
+            } catch (RuntimeException e) {
+                if (!MetaFallback.applies(e)) {
+                    throw e;
+                }
+                context.out().flush();
+                resource = MetaFallback.scan(client, uri, maxPages, context.err());
+            }
         }
         if (context.json()) {
             Json.writeLine(ReadResourceMetadataResult.of(resource), context.out());

@@ -178,7 +178,8 @@ record Target(URI uri, String display) {
             } else if (e instanceof SessionClosedException && e.getCause() == null) {
                 reason = "the server closed the connection before it answered initialize";
             } else {
-                reason = Failures.innermostMessage(e);
+                String unreachable = Failures.unreachable(e, uri);
+                reason = unreachable != null ? unreachable : Failures.innermostMessage(e);
             }
             throw new CliException(Exit.CONNECT, "cannot connect to " + display + ": " + reason, e);
         }

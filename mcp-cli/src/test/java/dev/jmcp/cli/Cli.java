@@ -36,8 +36,8 @@ public final class Cli {
     }
 
     /** The outcome of a run. */
-    record Result(int exitCode, byte[] stdoutBytes, String stderr) {
-        String stdout() {
+    public record Result(int exitCode, byte[] stdoutBytes, String stderr) {
+        public String stdout() {
             return new String(stdoutBytes, StandardCharsets.UTF_8);
         }
 
@@ -78,7 +78,7 @@ public final class Cli {
     }
 
     /** Runs {@code PREFIX ARGS} and waits for it, at most a minute. */
-    static Result run(List<String> prefix, List<String> args) {
+    public static Result run(List<String> prefix, List<String> args) {
         List<String> command = new ArrayList<>(prefix);
         command.addAll(args);
         try {

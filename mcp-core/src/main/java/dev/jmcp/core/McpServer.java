@@ -18,12 +18,15 @@ import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.schema.resources.ListResourcesRequestParams;
+import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -152,6 +155,8 @@ public final class McpServer implements AutoCloseable {
         ServerCapabilities.Builder capabilities = ServerCapabilities.builder();
         if (servesResources) {
             capabilities.resources(resources.capability());
+            // the resources feature answers resources/list with params.uri: a client asks only when told
+            capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
         }
         features.forEach(feature -> feature.declare(capabilities));
         return capabilities.build();

@@ -35,8 +35,11 @@ public sealed interface ClientResources permits dev.jmcp.core.internal.resources
 
     /**
      * A page of the direct children of a collection (jmcp's SEP-2093 extension of
-     * {@code resources/list}; a server without it answers with its top-level resources).
+     * {@code resources/list}), from a server that advertises it
+     * ({@link dev.jmcp.schema.resources.ListResourcesRequestParams#CHILDREN_EXTENSION}).
      *
+     * @throws dev.jmcp.schema.McpException "the server cannot list children of URI", without a
+     *         request, when the server does not advertise it (it would answer with its top level)
      * @param uri    a resource with {@code isCollection: true}; never null
      * @param cursor the previous page's {@code nextCursor}; null for the first page
      */

@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
-import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
-import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import java.time.Duration;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +23,7 @@ class ResumeRefusedTest {
     private static final String GONE = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":"
             + "\"Last-Event-ID 1-1 names an event after which the session no longer keeps its stream's events: a "
             + "session keeps at most replayBufferEvents=2 events for replay\"}}";
-    private final LinkedBlockingQueue<JsonRpcPayload> received = new LinkedBlockingQueue<>();
+    private final QueueingListener listener = new QueueingListener();
     private ScriptedHttpServer server;
     private McpTransport transport;
 
@@ -44,22 +41,9 @@ class ResumeRefusedTest {
                 : ScriptedHttpServer.response("410 Gone", "application/json", GONE));
         transport = new StreamableHttpClientTransport(server.uri(),
                 HttpClientSettings.DEFAULTS.withReconnectDelay(Duration.ofMillis(10)));
-        transport.start(new McpTransport.Listener() {
-            @Override
-            public void onMessage(JsonRpcPayload payload) {
-                received.add(payload);
-            }
-
-            @Override
-            public void onUnreadable(ProtocolException error) {
-            }
-
-            @Override
-            public void onClosed(Throwable cause) {
-            }
-        });
+        transport.start(listener);
         transport.send(new JsonRpcRequest(RequestId.of(4), "resources/read", null)).get(10, TimeUnit.SECONDS);
-        JsonRpcErrorResponse error = assertInstanceOf(JsonRpcErrorResponse.class, received.poll(10, TimeUnit.SECONDS),
+        JsonRpcErrorResponse error = assertInstanceOf(JsonRpcErrorResponse.class, listener.received.poll(10, TimeUnit.SECONDS),
                 "the request was answered");
         assertEquals(RequestId.of(4), error.id());
         assertEquals(ErrorCodes.INTERNAL_ERROR, error.error().code());

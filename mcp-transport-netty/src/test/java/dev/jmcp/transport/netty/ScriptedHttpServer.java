@@ -69,7 +69,7 @@ final class ScriptedHttpServer implements AutoCloseable {
      *         JDK client sends a body of unknown length) is read and dropped, so that closing the
      *         connection does not reset it under the response
      */
-    private static String readRequest(InputStream in) throws IOException {
+    static String readRequest(InputStream in) throws IOException {
         String text = readUntil(in, "\r\n\r\n");
         for (String line : text.split("\r\n")) {
             String lower = line.toLowerCase(Locale.ROOT);

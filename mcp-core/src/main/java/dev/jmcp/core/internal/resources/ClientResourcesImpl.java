@@ -12,6 +12,7 @@ import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -66,9 +67,24 @@ public final class ClientResourcesImpl implements ClientResources {
 
     @Override
     public CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor) {
+        if (uri != null && !listsChildren()) {
+            // a server without the extension ignores params.uri and answers with its top level:
+            // a silent wrong answer, so the request is not sent at all
+            return CompletableFuture.failedFuture(new McpException("the server cannot list children of " + uri
+                    + ": it does not advertise jmcp's children listing (capabilities.extensions[\""
+                    + ListResourcesRequestParams.CHILDREN_EXTENSION + "\"])"));
+        }
         ListResourcesRequestParams params = uri == null ? ListResourcesRequestParams.page(cursor)
                 : ListResourcesRequestParams.children(uri, cursor);
         return call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null);
+    }
+
+    /** @return whether the server advertised {@link ListResourcesRequestParams#CHILDREN_EXTENSION} */
+    private boolean listsChildren() {
+        ServerCapabilities capabilities = session().negotiated() == null ? null
+                : session().negotiated().serverCapabilities();
+        return capabilities != null && capabilities.extensions() != null
+                && capabilities.extensions().containsKey(ListResourcesRequestParams.CHILDREN_EXTENSION);
     }
 
     @Override

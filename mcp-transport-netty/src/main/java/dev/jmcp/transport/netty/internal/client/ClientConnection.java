@@ -34,6 +34,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -64,6 +65,8 @@ public final class ClientConnection {
     volatile String sessionId;
     private volatile String protocolVersion;
     volatile URI legacyEndpoint;
+    /** Done, but between {@code notifications/initialized} and the answer to the GET stream it opens. */
+    private volatile CompletableFuture<Void> getStreamGate = CompletableFuture.completedFuture(null);
 
     /**
      * @param target   the MCP endpoint, already checked to be an http or https URL
@@ -136,12 +139,24 @@ public final class ClientConnection {
         if (legacyTarget != null) {
             return legacy.sendLegacy(legacyTarget, payload);
         }
+        CompletableFuture<Void> gate = getStreamGate;
+        if (!gate.isDone()) {
+            return gate.thenCompose(opened -> send(payload));
+        }
         HttpRequest.Builder request = request(target).header("Accept", ACCEPT_BOTH)
                 .header("Content-Type", "application/json")
                 .POST(body(payload));
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
+        CompletableFuture<Void> sent = http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
                 .thenComposeAsync(response -> answered(response, payload), executor)
                 .exceptionallyCompose(failure -> CompletableFuture.failedFuture(wrap(failure, "POST")));
+        if (payload instanceof JsonRpcNotification notification && McpMethodNames.INITIALIZED.equals(notification.method())) {
+            // what is sent next waits until the server has answered the GET stream that this
+            // notification opens, at most connectTimeout: a server sends its own requests (such as
+            // elicitation/create during a tool call) on that stream, and may drop them before it exists
+            getStreamGate = sent.handle((ok, failure) -> null).thenCompose(ignored -> streams.getStreamAnswered())
+                    .completeOnTimeout(null, settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return sent;
     }
 
     private CompletableFuture<Void> answered(HttpResponse<InputStream> response, JsonRpcPayload payload) {

@@ -20,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -32,6 +33,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class SseStreamReader {
     private final ClientConnection connection;
     private final AtomicBoolean getStreamStarted = new AtomicBoolean();
+    /** Completes once the server has answered the GET stream's request, whatever it answered, or it failed. */
+    private final CompletableFuture<Void> getStreamAnswered = new CompletableFuture<>();
 
     SseStreamReader(ClientConnection connection) {
         this.connection = connection;
@@ -160,6 +163,7 @@ final class SseStreamReader {
                 try {
                     HttpResponse<InputStream> response = connection.http.send(request,
                             HttpResponse.BodyHandlers.ofInputStream());
+                    getStreamAnswered.complete(null);
                     if (response.statusCode() == 200) {
                         readStream(response.body(), null);
                     } else {
@@ -171,9 +175,19 @@ final class SseStreamReader {
                             e.toString());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
+                } finally {
+                    getStreamAnswered.complete(null);
                 }
             });
         }
+    }
+
+    /**
+     * @return completes once the GET stream's request has been answered (or has failed), at once
+     *         when it was not opened
+     */
+    CompletableFuture<Void> getStreamAnswered() {
+        return getStreamStarted.get() ? getStreamAnswered : CompletableFuture.completedFuture(null);
     }
 
     static List<RequestId> requestIds(JsonRpcPayload payload) {
