@@ -6,6 +6,7 @@ import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.core.resources.Subscription;
 import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.Negotiation;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
@@ -134,6 +135,12 @@ public final class ClientResourcesImpl implements ClientResources {
     public Subscription subscribe(String uri, Consumer<String> listener) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(listener, "listener");
+        Negotiation negotiation = session().negotiation();
+        if (negotiation != null && negotiation.isStateless()) {
+            throw new McpException("cannot subscribe to " + uri + " over " + negotiation.protocolVersion()
+                    + ": this client does not speak subscriptions/listen yet; connect with"
+                    + " VersionNegotiation.handshake() to use resources/subscribe");
+        }
         ResourcesCapability capability = session().negotiated() == null ? null
                 : session().negotiated().serverCapabilities().resources();
         if (capability == null || !Boolean.TRUE.equals(capability.subscribe())) {
