@@ -75,7 +75,8 @@ final class ReadCommand implements Command {
     private int read(Context context, Target target, String uri, Path file, ProgressBar bar, SpilledBlobs blobs)
             throws IOException {
         ReadResourceResult result;
-        try (McpClient client = target.connect(context.clientOptions(Target.Reads.CONTENTS).withBlobSink(blobs.sink()))) {
+        try (McpClient client = context.connect(target,
+                context.clientOptions(Target.Reads.CONTENTS).withBlobSink(blobs.sink()))) {
             // progress makes the server stage a blob (up to its maxStagedBlobBytes) to count it:
             // worth it only when someone watches the bar
             RequestOptions options = bar.enabled()

@@ -2,6 +2,7 @@ package dev.jmcp.cli;
 
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.resources.Subscription;
+import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,7 +50,9 @@ final class WatchCommand implements Command {
     public int run(Context context) {
         Target.Resolved resolved = Target.resolve(context.args(), name());
         String uri = resolved.required("URI", name());
-        McpClient client = context.connect(resolved.target());
+        // resources/subscribe needs a session: this client does not speak subscriptions/listen yet
+        McpClient client = context.connect(resolved.target(), context.clientOptions(Target.Reads.LISTINGS)
+                .withVersionNegotiation(VersionNegotiation.handshake()));
         AtomicBoolean stopping = new AtomicBoolean();
         Subscription subscription;
         try {
