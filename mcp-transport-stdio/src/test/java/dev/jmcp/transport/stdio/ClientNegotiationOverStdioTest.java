@@ -144,6 +144,37 @@ class ClientNegotiationOverStdioTest {
         }
     }
 
+    private static String unsupported(int id, String supported) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"error\":{\"code\":-32022,\"message\":\"Unsupported"
+                + " protocol version\",\"data\":{\"supported\":[" + supported + "],\"requested\":\"2026-07-28\"}}}";
+    }
+
+    @Test
+    void aRefusedRevisionThatTheErrorStillListsIsProbedOnceMore() throws Exception {
+        String discovered = "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"complete\","
+                + "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"resources\":{}},\"ttlMs\":0,"
+                + "\"cacheScope\":\"private\"}}";
+        URI server = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class,
+                unsupported(1, "\"2026-07-28\""), discovered, String.format(ONE_RESOURCE, 3)));
+        try (McpClient client = McpClient.connect(server, options())) {
+            assertEquals("2026-07-28", client.protocolVersion(), client.negotiation()::toString);
+            assertEquals("(unnamed server)", client.serverInfo().name(), "the result named no server");
+            assertEquals(1, client.resources().list(null).resources().size());
+        }
+    }
+
+    @Test
+    void aStatelessServerThatListsOnlyHandshakeRevisionsGetsInitializeForOneOfThem() throws Exception {
+        String initialized = String.format(INITIALIZED, 2).replace("2025-11-25", "2025-06-18");
+        URI server = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class,
+                unsupported(1, "\"2025-06-18\""), initialized, LOG_LINE, String.format(ONE_RESOURCE, 3)));
+        try (McpClient client = McpClient.connect(server, options())) {
+            assertEquals("2025-06-18", client.protocolVersion());
+            assertTrue(client.negotiation().reason().contains("-32022"), client.negotiation()::toString);
+            assertEquals(1, client.resources().list(null).resources().size());
+        }
+    }
+
     @Test
     void aPinnedStatelessRevisionFailsAgainstAServerOfTheHandshakeRevisions() throws Exception {
         String refusal = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}";

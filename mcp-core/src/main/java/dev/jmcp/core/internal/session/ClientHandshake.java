@@ -79,10 +79,23 @@ public final class ClientHandshake implements Lifecycle {
             String why = pinned != null ? "pinned to " + pinned : "VersionNegotiation.handshake()";
             return handshake(version, why + ": initialize asked for " + version).thenApply(result -> negotiation);
         }
-        String version = pinned != null ? pinned : STATELESS.get(0);
+        return probe(how, pinned != null ? pinned : STATELESS.get(0), pinned, true);
+    }
+
+    /** @param mayRetry whether a {@code -32022} that lists a stateless revision we speak gets one more probe */
+    private CompletableFuture<Negotiation> probe(VersionNegotiation how, String version, String pinned,
+            boolean mayRetry) {
         return ClientDiscovery.probe(engine, meta(version), how).thenCompose(outcome -> {
             if (outcome instanceof ClientDiscovery.Modern modern) {
                 return adoptModern(modern, version, pinned);
+            }
+            if (outcome instanceof ClientDiscovery.Unsupported unsupported && mayRetry) {
+                // the spec: select a mutually supported revision from the error's list and retry
+                String retry = STATELESS.stream().filter(unsupported.supported()::contains)
+                        .filter(v -> pinned == null || pinned.equals(v)).findFirst().orElse(null);
+                if (retry != null) {
+                    return probe(how, retry, pinned, false);
+                }
             }
             if (pinned != null) {
                 return failed(new McpException("pinned to " + pinned + ", but the server did not answer server/discover"
