@@ -18,6 +18,7 @@ import dev.jmcp.transport.netty.HttpClientSettings;
 import dev.jmcp.transport.netty.StreamableHttpClientTransport;
 import dev.jmcp.transport.netty.internal.MeasuredInput;
 import dev.jmcp.transport.netty.internal.StatelessRequestHeaders;
+import dev.jmcp.transport.netty.internal.ToolParamHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,6 +64,7 @@ public final class ClientConnection {
     final Set<InputStream> openStreams = ConcurrentHashMap.newKeySet();
     private final SseStreamReader streams = new SseStreamReader(this);
     private final LegacyFallback legacy = new LegacyFallback(this);
+    private final ToolParamHeaders toolParams = new ToolParamHeaders();
     private Listener listener;
     private boolean closeDelivered;
     volatile String sessionId;
@@ -146,6 +148,9 @@ public final class ClientConnection {
         // a 2026-07-28 request: its standard headers, and its HTTP errors carry JSON-RPC errors
         Map<String, String> stateless = StatelessRequestHeaders.of(payload);
         stateless.forEach(request::setHeader);
+        if (!stateless.isEmpty()) {
+            toolParams.headers(payload).forEach(request::setHeader);
+        }
         return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
                 .thenComposeAsync(response -> stateless.isEmpty() || response.statusCode() < 400
                         ? answered(response, payload) : refused(response, (JsonRpcRequest) payload), executor)
@@ -308,6 +313,7 @@ public final class ClientConnection {
         if (payload instanceof JsonRpcResultResponse response && response.result() instanceof InitializeResult result) {
             protocolVersion = result.protocolVersion();
         }
+        payload = toolParams.learn(payload); // x-mcp-header: 2026-07-28 rules for a tools/list result
         synchronized (delivery) {
             if (!closeDelivered) {
                 current.onMessage(payload);
