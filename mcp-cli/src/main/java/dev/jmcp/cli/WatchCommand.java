@@ -2,7 +2,6 @@ package dev.jmcp.cli;
 
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.resources.Subscription;
-import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -50,9 +49,7 @@ final class WatchCommand implements Command {
     public int run(Context context) {
         Target.Resolved resolved = Target.resolve(context.args(), name());
         String uri = resolved.required("URI", name());
-        // resources/subscribe needs a session: this client does not speak subscriptions/listen yet
-        McpClient client = context.connect(resolved.target(), context.clientOptions(Target.Reads.LISTINGS)
-                .withVersionNegotiation(VersionNegotiation.handshake()));
+        McpClient client = context.connect(resolved.target());
         AtomicBoolean stopping = new AtomicBoolean();
         Subscription subscription;
         try {

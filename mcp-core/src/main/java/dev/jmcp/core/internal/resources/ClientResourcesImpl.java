@@ -11,8 +11,10 @@ import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.schema.common.NotificationParams;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.lifecycle.SubscriptionFilter;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -22,6 +24,7 @@ import dev.jmcp.schema.resources.ReadResourceMetadataResult;
 import dev.jmcp.schema.resources.ReadResourceRequestParams;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
 import java.time.Duration;
@@ -34,19 +37,29 @@ import java.util.function.Consumer;
 
 /** The {@link ClientResources} of one client session. */
 public final class ClientResourcesImpl implements ClientResources {
+    private static final System.Logger LOG = System.getLogger(ClientResourcesImpl.class.getName());
     private final Duration callTimeout;
     private final ClientUpdates updates = new ClientUpdates();
+    private final ClientListen listen;
     private volatile ClientSession session;
 
     /** @param callTimeout each synchronous call's timeout */
     public ClientResourcesImpl(Duration callTimeout) {
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+        this.listen = new ClientListen(callTimeout);
     }
 
     /** Receives the server's resource notifications on a session being built. */
     public void register(ClientSession.Builder builder) {
-        builder.notificationHandler(McpMethodNames.RESOURCES_UPDATED, (params, from) -> updates.updated(params))
-                .notificationHandler(McpMethodNames.RESOURCES_LIST_CHANGED, (params, from) -> updates.listChanged());
+        builder.notificationHandler(McpMethodNames.RESOURCES_UPDATED, (params, from) -> {
+            if (params instanceof ResourceUpdatedNotificationParams update && listen.isCurrent(update.meta())) {
+                updates.updated(params);
+            }
+        }).notificationHandler(McpMethodNames.RESOURCES_LIST_CHANGED, (params, from) -> {
+            if (!(params instanceof NotificationParams notification) || listen.isCurrent(notification.meta())) {
+                updates.listChanged();
+            }
+        }).notificationHandler(McpMethodNames.SUBSCRIPTIONS_ACKNOWLEDGED, (params, from) -> listen.acknowledged(params));
     }
 
     /** @param value the session, once built */
@@ -135,17 +148,14 @@ public final class ClientResourcesImpl implements ClientResources {
     public Subscription subscribe(String uri, Consumer<String> listener) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(listener, "listener");
-        Negotiation negotiation = session().negotiation();
-        if (negotiation != null && negotiation.isStateless()) {
-            throw new McpException("cannot subscribe to " + uri + " over " + negotiation.protocolVersion()
-                    + ": this client does not speak subscriptions/listen yet; connect with"
-                    + " VersionNegotiation.handshake() to use resources/subscribe");
-        }
         ResourcesCapability capability = session().negotiated() == null ? null
                 : session().negotiated().serverCapabilities().resources();
         if (capability == null || !Boolean.TRUE.equals(capability.subscribe())) {
             throw new McpException("cannot subscribe to " + uri + ": the server does not offer resources.subscribe"
                     + " (its resources capability is " + capability + ")");
+        }
+        if (isStateless()) {
+            return listenFor(uri, listener);
         }
         ClientUpdates.Entry entry = updates.add(uri, listener);
         if (entry.first()) {
@@ -165,9 +175,58 @@ public final class ClientResourcesImpl implements ClientResources {
         };
     }
 
+    /** A subscription of 2026-07-28: the URI joins the filter of the client's one listen. */
+    private Subscription listenFor(String uri, Consumer<String> listener) {
+        ClientUpdates.Entry entry = updates.add(uri, listener);
+        try {
+            SubscriptionFilter acknowledged = relisten();
+            if (!acknowledged.subscribes(uri)) {
+                throw new McpException("cannot subscribe to " + uri + ": the server's subscriptions/listen"
+                        + " acknowledged updates only of " + acknowledged.resourceSubscriptions());
+            }
+        } catch (RuntimeException e) {
+            if (updates.remove(entry)) {
+                relistenQuietly();
+            }
+            throw e;
+        }
+        return () -> {
+            if (updates.remove(entry) && session().isOpen()) {
+                relisten();
+            }
+        };
+    }
+
     @Override
     public Subscription onListChanged(Runnable listener) {
-        return updates.onListChanged(listener);
+        Subscription local = updates.onListChanged(listener);
+        if (!isStateless()) {
+            return local;
+        }
+        relisten();
+        return () -> {
+            local.close();
+            if (session().isOpen()) {
+                relisten();
+            }
+        };
+    }
+
+    private boolean isStateless() {
+        Negotiation negotiation = session().negotiation();
+        return negotiation != null && negotiation.isStateless();
+    }
+
+    private SubscriptionFilter relisten() {
+        return listen.update(session(), updates.hasListChangedListeners(), updates.uris());
+    }
+
+    private void relistenQuietly() {
+        try {
+            relisten();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not narrow subscriptions/listen after a failed subscribe", e);
+        }
     }
 
     /** @return the number of URIs with listeners: a test hook */
