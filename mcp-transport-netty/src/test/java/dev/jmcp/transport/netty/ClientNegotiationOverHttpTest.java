@@ -44,11 +44,12 @@ class ClientNegotiationOverHttpTest {
     private static final String ODD_URI = "mem://héllo wörld ";
 
     private McpServer server;
+    private InMemoryResourceProvider memory;
     private URI uri;
 
     @BeforeEach
     void start() {
-        InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem")
+        memory = InMemoryResourceProvider.create("mem")
                 .addText(Resource.of("mem://plain", "plain"), "plain text")
                 .addText(Resource.of(ODD_URI, "odd"), "odd text");
         server = McpServer.builder().serverInfo("http-negotiation", "2.0").resourceProvider(memory)
@@ -112,6 +113,16 @@ class ClientNegotiationOverHttpTest {
                     .text());
             assertEquals("odd", client.resources().metadata(ODD_URI).name());
             assertEquals(0, server.sessions().size(), "stateless requests open no session");
+        }
+    }
+
+    @Test
+    void aSubscriptionIsServedThroughSubscriptionsListen() throws Exception {
+        try (McpClient client = McpClient.connect(uri)) {
+            java.util.concurrent.BlockingQueue<String> updates = new java.util.concurrent.LinkedBlockingQueue<>();
+            client.resources().subscribe("mem://plain", updates::add); // returns once the listen is acknowledged
+            memory.update("mem://plain", "changed");
+            assertEquals("mem://plain", updates.poll(30, TimeUnit.SECONDS));
         }
     }
 

@@ -86,6 +86,19 @@ class ClientNegotiationOverStdioTest {
     }
 
     @Test
+    void aSubscriptionIsServedThroughSubscriptionsListen() throws Exception {
+        Path root = dir.toRealPath();
+        try (McpClient client = McpClient.connect(statelessServer(), options())) {
+            assertTrue(client.negotiation().isStateless(), client.negotiation()::toString);
+            String notes = StatelessOverStdioTest.uri(root.resolve("notes.txt"));
+            java.util.concurrent.BlockingQueue<String> updates = new java.util.concurrent.LinkedBlockingQueue<>();
+            client.resources().subscribe(notes, updates::add); // returns once the listen is acknowledged
+            Files.writeString(root.resolve("notes.txt"), "changed\n", StandardCharsets.UTF_8);
+            assertEquals(notes, updates.poll(30, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
     void anInputRequiredResultGoesToTheRegisteredHandlerAndIsRetriedWithTheSameState() throws Exception {
         List<JsonObject> asked = new CopyOnWriteArrayList<>();
         ClientSession session = ClientSession.builder(new StdioTransportProvider().connect(statelessServer()))
