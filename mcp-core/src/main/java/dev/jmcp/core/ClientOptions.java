@@ -41,6 +41,9 @@ import java.util.Objects;
  *                           pinned, or the handshake only; never null
  * @param maxInputRounds     how many times a 2026-07-28 request answered with {@code input_required}
  *                           is retried with the answers of the registered handlers; at least 1
+ * @param maxCachedResults   how many results of {@link McpClient#resources()} the client keeps for
+ *                           reuse while the server's caching hints ({@code ttlMs}, 2026-07-28) say
+ *                           they are fresh; 0 switches the cache off; not negative
  * @since 0.1
  */
 public record ClientOptions(
@@ -52,10 +55,13 @@ public record ClientOptions(
         CodecLimits limits,
         BlobSink blobSink,
         VersionNegotiation versionNegotiation,
-        int maxInputRounds) {
+        int maxInputRounds,
+        int maxCachedResults) {
 
     /** 30 seconds. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
+    /** 256 results: listings and reads of text, each bounded by the codec's limits. */
+    public static final int DEFAULT_MAX_CACHED_RESULTS = 256;
 
     public ClientOptions {
         Objects.requireNonNull(clientInfo, "clientInfo");
@@ -74,6 +80,9 @@ public record ClientOptions(
         if (maxInputRounds < 1) {
             throw new IllegalArgumentException("maxInputRounds must be >= 1, was " + maxInputRounds);
         }
+        if (maxCachedResults < 0) {
+            throw new IllegalArgumentException("maxCachedResults must be >= 0, was " + maxCachedResults);
+        }
     }
 
     /**
@@ -83,60 +92,66 @@ public record ClientOptions(
     public static ClientOptions defaults() {
         return new ClientOptions(Implementation.of("jmcp-client", "0.1"), ClientSession.SUPPORTED_VERSIONS.get(0),
                 DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of(), null, null, VersionNegotiation.auto(),
-                ClientSession.DEFAULT_MAX_INPUT_ROUNDS);
+                ClientSession.DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_CACHED_RESULTS);
     }
 
     /** @return these options with another client info */
     public ClientOptions withClientInfo(Implementation value) {
         return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds);
+                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with another protocol revision */
     public ClientOptions withProtocolVersion(String value) {
         return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds);
+                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with another call timeout */
     public ClientOptions withCallTimeout(Duration value) {
         return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds);
+                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with other session settings */
     public ClientOptions withSessionSettings(SessionSettings value) {
         return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds);
+                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options choosing only from these transport providers */
     public ClientOptions withTransportProviders(List<TransportProvider> value) {
         return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value, limits,
-                blobSink, versionNegotiation, maxInputRounds);
+                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with another blob sink for a connection by URI; null to keep blobs in memory */
     public ClientOptions withBlobSink(BlobSink value) {
         return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                value, versionNegotiation, maxInputRounds);
+                value, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with other codec limits for a connection by URI; null for the provider's own */
     public ClientOptions withLimits(CodecLimits value) {
         return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, value,
-                blobSink, versionNegotiation, maxInputRounds);
+                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with another way of choosing the revision */
     public ClientOptions withVersionNegotiation(VersionNegotiation value) {
         return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, value, maxInputRounds);
+                blobSink, value, maxInputRounds, maxCachedResults);
     }
 
     /** @return these options with another bound on {@code input_required} rounds per request */
     public ClientOptions withMaxInputRounds(int value) {
         return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, value);
+                blobSink, versionNegotiation, value, maxCachedResults);
+    }
+
+    /** @return these options keeping at most this many fresh results; 0 switches the cache off */
+    public ClientOptions withMaxCachedResults(int value) {
+        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
+                blobSink, versionNegotiation, maxInputRounds, value);
     }
 }

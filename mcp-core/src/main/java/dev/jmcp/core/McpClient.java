@@ -83,7 +83,7 @@ public final class McpClient implements AutoCloseable {
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(options, "options");
         CloseCause closeCause = new CloseCause(transport);
-        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout());
+        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout(), options.maxCachedResults());
         ClientSession.Builder builder = ClientSession.builder(closeCause)
                 .clientInfo(options.clientInfo())
                 .protocolVersion(options.protocolVersion())

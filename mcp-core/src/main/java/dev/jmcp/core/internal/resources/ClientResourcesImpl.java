@@ -27,6 +27,7 @@ import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** The {@link ClientResources} of one client session. */
 public final class ClientResourcesImpl implements ClientResources {
@@ -41,22 +43,34 @@ public final class ClientResourcesImpl implements ClientResources {
     private final Duration callTimeout;
     private final ClientUpdates updates = new ClientUpdates();
     private final ClientListen listen;
+    private final ResultCache cache;
     private volatile ClientSession session;
 
-    /** @param callTimeout each synchronous call's timeout */
-    public ClientResourcesImpl(Duration callTimeout) {
+    /**
+     * @param callTimeout      each synchronous call's timeout
+     * @param maxCachedResults how many results the caching hints let the client keep; 0 for none
+     */
+    public ClientResourcesImpl(Duration callTimeout, int maxCachedResults) {
+        this(callTimeout, maxCachedResults, Clock.systemUTC());
+    }
+
+    /** @param clock tells the cache's entries when they expire */
+    ClientResourcesImpl(Duration callTimeout, int maxCachedResults, Clock clock) {
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
         this.listen = new ClientListen(callTimeout);
+        this.cache = new ResultCache(maxCachedResults, clock);
     }
 
     /** Receives the server's resource notifications on a session being built. */
     public void register(ClientSession.Builder builder) {
         builder.notificationHandler(McpMethodNames.RESOURCES_UPDATED, (params, from) -> {
             if (params instanceof ResourceUpdatedNotificationParams update && listen.isCurrent(update.meta())) {
+                cache.updated(update.uri());
                 updates.updated(params);
             }
         }).notificationHandler(McpMethodNames.RESOURCES_LIST_CHANGED, (params, from) -> {
             if (!(params instanceof NotificationParams notification) || listen.isCurrent(notification.meta())) {
+                cache.listChanged();
                 updates.listChanged();
             }
         }).notificationHandler(McpMethodNames.SUBSCRIPTIONS_ACKNOWLEDGED, (params, from) -> listen.acknowledged(params));
@@ -69,8 +83,9 @@ public final class ClientResourcesImpl implements ClientResources {
 
     @Override
     public ListResourcesResult list(String cursor) {
-        return await(call(McpMethodNames.RESOURCES_LIST, ListResourcesRequestParams.page(cursor),
-                ListResourcesResult.class, null, null));
+        return await(cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, null, cursor), ListResourcesResult.class,
+                () -> call(McpMethodNames.RESOURCES_LIST, ListResourcesRequestParams.page(cursor),
+                        ListResourcesResult.class, null, null)));
     }
 
     @Override
@@ -82,7 +97,8 @@ public final class ClientResourcesImpl implements ClientResources {
     public CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor) {
         ListResourcesRequestParams params = uri == null ? ListResourcesRequestParams.page(cursor)
                 : ListResourcesRequestParams.children(uri, cursor);
-        return call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null);
+        return cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, uri, cursor), ListResourcesResult.class,
+                () -> call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null));
     }
 
     @Override
@@ -122,8 +138,11 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
         Objects.requireNonNull(uri, "uri");
-        return call(McpMethodNames.RESOURCES_READ, ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri,
-                options);
+        Supplier<CompletableFuture<ReadResourceResult>> read = () -> call(McpMethodNames.RESOURCES_READ,
+                ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri, options);
+        // a read that asks for progress wants to watch it come
+        return options != null && options.progressListener() != null ? read.get()
+                : cached(new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null), ReadResourceResult.class, read);
     }
 
     @Override
@@ -134,14 +153,17 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<Resource> metadataAsync(String uri) {
         Objects.requireNonNull(uri, "uri");
-        return call(McpMethodNames.RESOURCES_METADATA, ReadResourceMetadataRequestParams.of(uri),
-                ReadResourceMetadataResult.class, uri, null).thenApply(ReadResourceMetadataResult::resource);
+        return cached(new ResultCache.Key(McpMethodNames.RESOURCES_METADATA, uri, null),
+                ReadResourceMetadataResult.class, () -> call(McpMethodNames.RESOURCES_METADATA,
+                        ReadResourceMetadataRequestParams.of(uri), ReadResourceMetadataResult.class, uri, null))
+                .thenApply(ReadResourceMetadataResult::resource);
     }
 
     @Override
     public ListResourceTemplatesResult templates(String cursor) {
-        return await(call(McpMethodNames.RESOURCES_TEMPLATES_LIST, ListResourceTemplatesRequestParams.page(cursor),
-                ListResourceTemplatesResult.class, null, null));
+        return await(cached(new ResultCache.Key(McpMethodNames.RESOURCES_TEMPLATES_LIST, null, cursor),
+                ListResourceTemplatesResult.class, () -> call(McpMethodNames.RESOURCES_TEMPLATES_LIST,
+                        ListResourceTemplatesRequestParams.page(cursor), ListResourceTemplatesResult.class, null, null)));
     }
 
     @Override
@@ -240,6 +262,22 @@ public final class ClientResourcesImpl implements ClientResources {
             throw new IllegalStateException("the client is not connected yet");
         }
         return current;
+    }
+
+    /** @return the result the cache still holds for {@code key}, else {@code send}'s, which the cache may keep */
+    private <R> CompletableFuture<R> cached(ResultCache.Key key, Class<R> type, Supplier<CompletableFuture<R>> send) {
+        Object hit = cache.get(key);
+        if (type.isInstance(hit)) {
+            return CompletableFuture.completedFuture(type.cast(hit));
+        }
+        CompletableFuture<R> sent = send.get();
+        sent.thenAccept(result -> cache.put(key, result));
+        return sent;
+    }
+
+    /** @return the number of results the cache holds: a test hook */
+    public int cachedResults() {
+        return cache.size();
     }
 
     /**
