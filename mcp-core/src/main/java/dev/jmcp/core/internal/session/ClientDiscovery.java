@@ -12,6 +12,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.spi.JsonProvider;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -25,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
  * about the era, and fails the connection.
  */
 final class ClientDiscovery {
+    private static final JsonProvider JSON = JsonProvider.provider();
     /** The errors only a server of 2026-07-28 sends: they identify its era, whatever they refuse. */
     private static final Set<Integer> MODERN_ERRORS = Set.of(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
             ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY, ErrorCodes.HEADER_MISMATCH);
@@ -58,7 +60,7 @@ final class ClientDiscovery {
      *         error other than {@code -32022}
      */
     static CompletableFuture<Outcome> probe(SessionEngine engine, JsonObject meta, VersionNegotiation how) {
-        JsonObject params = jakarta.json.spi.JsonProvider.provider().createObjectBuilder().add("_meta", meta).build();
+        JsonObject params = JSON.createObjectBuilder().add("_meta", meta).build();
         return engine.lifecycleRequest(McpMethodNames.SERVER_DISCOVER, params, DiscoverResult.class,
                         how.probeTimeout())
                 .handle((result, failure) -> failure == null ? new Modern(result) : classify(Failures.unwrap(failure),
