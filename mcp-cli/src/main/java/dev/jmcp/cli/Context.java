@@ -27,7 +27,8 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
     static final String COMMON_HELP = """
               --json           print the raw result objects as JSON (one per line) instead of tables
               --timeout SECS   how long each request may take (default 30)
-              --debug          log at debug level, and print the stack trace of a failure
+              --debug          log at debug level, say which protocol revision was chosen and
+                               why, and print the stack trace of a failure
               -h, --help       show this help
             """;
 
@@ -57,6 +58,16 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
 
     /** Connects to the server the command line names, to read listings and metadata. @see Target#connect */
     McpClient connect(Target target) {
-        return target.connect(clientOptions(Target.Reads.LISTINGS));
+        return connect(target, clientOptions(Target.Reads.LISTINGS));
+    }
+
+    /** Connects with {@code options}; with {@code --debug}, says on stderr which revision was chosen and why. */
+    McpClient connect(Target target, ClientOptions options) {
+        McpClient client = target.connect(options);
+        if (debug()) {
+            err.println("jmcp: protocol revision " + client.negotiation().protocolVersion() + ": "
+                    + Text.printable(client.negotiation().reason()));
+        }
+        return client;
     }
 }

@@ -85,7 +85,8 @@ final class ReadCommand implements Command {
                 bar.update("receiving", received, -1);
             }
         }) : blobs.sink();
-        try (McpClient client = target.connect(context.clientOptions(Target.Reads.CONTENTS).withBlobSink(decoded))) {
+        try (McpClient client = context.connect(target,
+                context.clientOptions(Target.Reads.CONTENTS).withBlobSink(decoded))) {
             RequestOptions options = bar.enabled()
                     ? RequestOptions.progress(p -> {
                         serverCounts.set(true);

@@ -161,11 +161,12 @@ record Target(URI uri, String display) {
     }
 
     /**
-     * Connects and initializes.
+     * Connects and chooses the protocol revision ({@code server/discover}, then {@code initialize}
+     * for an older server).
      *
      * @throws CliException ({@link Exit#CONNECT}) when no transport serves the scheme, or the server
      *                      cannot be started or reached, ends before it has answered
-     *                      {@code initialize}, or refuses it
+     *                      {@code server/discover} or {@code initialize}, or refuses them
      */
     McpClient connect(ClientOptions options) {
         Transports.require(uri.getScheme() == null ? "" : uri.getScheme(), "cannot connect to " + display);
@@ -174,9 +175,9 @@ record Target(URI uri, String display) {
         } catch (RuntimeException e) {
             String reason;
             if (e instanceof ProtocolException protocol) {
-                reason = "it refused initialize: " + Text.printable(protocol.getMessage()) + " (" + protocol.code() + ")";
+                reason = "it refused server/discover and initialize: " + Text.printable(protocol.getMessage()) + " (" + protocol.code() + ")";
             } else if (e instanceof SessionClosedException && e.getCause() == null) {
-                reason = "the server closed the connection before it answered initialize";
+                reason = "the server closed the connection before it answered server/discover or initialize";
             } else {
                 String unreachable = Failures.unreachable(e, uri);
                 reason = unreachable != null ? unreachable : Failures.innermostMessage(e);

@@ -192,11 +192,19 @@ class CliEndToEndTest {
     }
 
     @Test
+    void debugSaysWhichRevisionWasChosenAndWhy() throws IOException {
+        Cli.Result result = Cli.runAgainst(root(), "ls", "--debug");
+        assertEquals(0, result.exitCode(), result::toString);
+        assertTrue(result.stderrLines().stream().anyMatch(line -> line.startsWith(
+                "jmcp: protocol revision 2026-07-28: server/discover offered [2026-07-28, 2025-11-25")), result::toString);
+    }
+
+    @Test
     void aServerThatExitsAtOnceIsACleanConnectError() {
         Cli.Result result = Cli.run(Cli.command(), List.of("ls", "--", "sh", "-c", "exit 0"));
         assertEquals(Exit.CONNECT, result.exitCode(), result::toString);
         assertEquals(List.of("jmcp: cannot connect to sh -c exit 0: the server closed the connection before it"
-                + " answered initialize"), result.stderrLines());
+                + " answered server/discover or initialize"), result.stderrLines());
 
         Cli.Result failing = Cli.run(Cli.command(), List.of("ls", "--", "sh", "-c", "exit 7"));
         assertEquals(Exit.CONNECT, failing.exitCode(), failing::toString);

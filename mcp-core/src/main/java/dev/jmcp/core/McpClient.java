@@ -4,6 +4,8 @@ import dev.jmcp.core.internal.resources.ClientResourcesImpl;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.Negotiated;
+import dev.jmcp.core.session.Negotiation;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
@@ -16,7 +18,6 @@ import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.Implementation;
-import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,14 +46,17 @@ import java.util.concurrent.TimeoutException;
  * @since 0.1
  */
 public final class McpClient implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(McpClient.class.getName());
     private final ClientSession session;
     private final ClientResourcesImpl resources;
-    private final InitializeResult initialized;
+    private final Negotiated negotiated;
+    private final Negotiation negotiation;
 
-    private McpClient(ClientSession session, ClientResourcesImpl resources, InitializeResult initialized) {
+    private McpClient(ClientSession session, ClientResourcesImpl resources) {
         this.session = session;
         this.resources = resources;
-        this.initialized = initialized;
+        this.negotiated = session.negotiated();
+        this.negotiation = session.negotiation();
     }
 
     /** Connects over {@code transport} with {@link ClientOptions#defaults()}. @see #connect(McpTransport, ClientOptions) */
@@ -61,14 +65,18 @@ public final class McpClient implements AutoCloseable {
     }
 
     /**
-     * Starts a session on {@code transport} and performs the {@code initialize} handshake.
+     * Starts a session on {@code transport} and chooses the revision as
+     * {@link ClientOptions#versionNegotiation()} says (by default {@code server/discover} first, then
+     * 2026-07-28 when the server offers it, else the {@code initialize} handshake); see
+     * {@link ClientSession#negotiate}.
      *
      * @param transport not yet started; never null
      * @param options   never null
      * @return the client, initialized; never null
      * @throws dev.jmcp.schema.jsonrpc.ProtocolException when the server refuses {@code initialize};
      *         {@link dev.jmcp.core.session.UnsupportedProtocolVersionException} when it chose a
-     *         revision this client does not speak; {@link McpException} when it does not answer
+     *         revision this client does not speak, or offers none it does; {@link McpException} when
+     *         a pinned revision is not offered; {@link McpException} when it does not answer
      *         within the call timeout; {@link SessionClosedException} when the connection ends first,
      *         caused by the transport's reason when it gave one. The session is closed in every case.
      */
@@ -77,29 +85,32 @@ public final class McpClient implements AutoCloseable {
         JsonRuntime.provider(); // a missing JSON provider fails here, saying so, not in a reader thread
         Objects.requireNonNull(options, "options");
         CloseCause closeCause = new CloseCause(transport);
-        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout());
+        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout(), options.maxCachedResults());
         ClientSession.Builder builder = ClientSession.builder(closeCause)
                 .clientInfo(options.clientInfo())
                 .protocolVersion(options.protocolVersion())
+                .maxInputRounds(options.maxInputRounds())
                 .settings(options.sessionSettings());
         resources.register(builder);
         ClientSession session = builder.build();
         resources.bind(session);
         try {
-            InitializeResult result = session.initialize().get(options.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            return new McpClient(session, resources, result);
+            Negotiation negotiation = session.negotiate(options.versionNegotiation())
+                    .get(options.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            LOG.log(System.Logger.Level.DEBUG, "{0} speaks {1}", session, negotiation);
+            return new McpClient(session, resources);
         } catch (ExecutionException | CompletionException e) {
             session.close();
             Throwable cause = closeCause.explain(e.getCause() != null ? e.getCause() : e);
             throw cause instanceof RuntimeException runtime ? runtime : new McpException(cause.toString(), cause);
         } catch (TimeoutException e) {
             session.close();
-            throw new McpException("the server did not answer initialize within callTimeout="
+            throw new McpException("the server did not answer initialize or server/discover within callTimeout="
                     + options.callTimeout().toMillis() + " ms", e);
         } catch (InterruptedException e) {
             session.close();
             Thread.currentThread().interrupt();
-            throw new McpException("interrupted during initialize", e);
+            throw new McpException("interrupted while connecting", e);
         }
     }
 
@@ -148,24 +159,36 @@ public final class McpClient implements AutoCloseable {
         return session;
     }
 
-    /** @return the server program; never null */
+    /**
+     * @return the server program; never null (a 2026-07-28 server that does not name itself is
+     *         {@code "(unnamed server)"})
+     */
     public Implementation serverInfo() {
-        return initialized.serverInfo();
+        return negotiated.serverInfo();
     }
 
     /** @return what the server supports; never null */
     public ServerCapabilities serverCapabilities() {
-        return initialized.capabilities();
+        return negotiated.serverCapabilities();
     }
 
     /** @return the server's hints for the model; may be null */
     public String instructions() {
-        return initialized.instructions();
+        return negotiated.instructions();
     }
 
     /** @return the protocol revision in use; never null */
     public String protocolVersion() {
-        return initialized.protocolVersion();
+        return negotiated.protocolVersion();
+    }
+
+    /**
+     * @return which revision was chosen and why, such as {@code 2026-07-28 (server/discover offered
+     *         [...])}; never null
+     * @since 0.1
+     */
+    public Negotiation negotiation() {
+        return negotiation;
     }
 
     /** Closes the session and its transport; idempotent. */

@@ -20,7 +20,7 @@ class CapabilitiesTest {
         try (Harness harness = new Harness(new StaticProvider("still", 0, "x"))) {
             assertEquals(ResourcesCapability.of(false, false), advertised(harness));
             // without subscribe, resources/subscribe is not a method of this server
-            McpClient client = harness.client();
+            McpClient client = harness.sessionClient();
             assertEquals(ErrorCodes.METHOD_NOT_FOUND, Harness.protocolError(() -> client.session()
                     .sendRequest("resources/subscribe", dev.jmcp.schema.resources.SubscribeRequestParams.of("still://x"),
                             Object.class).join()).code());

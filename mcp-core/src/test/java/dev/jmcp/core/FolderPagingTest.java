@@ -49,7 +49,7 @@ class FolderPagingTest {
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
         folderUri = provider.list().findFirst().orElseThrow().uri();
         harness = new Harness(ResourceSettings.builder().pageSize(PAGE).build(), provider);
-        client = harness.client();
+        client = harness.sessionClient();
         client.resources().onListChanged(listChanges::incrementAndGet);
     }
 

@@ -4,6 +4,7 @@ import dev.jmcp.core.internal.resources.ResourcesFeature;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.core.transport.InMemoryTransport;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -44,11 +45,22 @@ final class Harness implements AutoCloseable {
         this(ResourceSettings.DEFAULTS, providers);
     }
 
+    /** @return a client that negotiates as by default: the stateless 2026-07-28 with this server */
     McpClient client() {
+        return client(VersionNegotiation.auto());
+    }
+
+    /** @return a client of a session opened with {@code initialize}, for the features only sessions have */
+    McpClient sessionClient() {
+        return client(VersionNegotiation.handshake());
+    }
+
+    private McpClient client(VersionNegotiation negotiation) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(pair.server());
         return track(McpClient.connect(pair.client(), ClientOptions.defaults()
-                .withClientInfo(Implementation.of("test-client", "1.0")).withCallTimeout(WAIT)));
+                .withClientInfo(Implementation.of("test-client", "1.0")).withCallTimeout(WAIT)
+                .withVersionNegotiation(negotiation)));
     }
 
     /** A client whose server end records what the server sends. */

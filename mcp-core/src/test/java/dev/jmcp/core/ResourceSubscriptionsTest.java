@@ -37,8 +37,8 @@ class ResourceSubscriptionsTest {
                 .addCollection(Resource.of("mem://dir", "dir"))
                 .addText("mem://dir", Resource.of("mem://dir/a", "a"), "v1");
         harness = new Harness(memory);
-        alice = harness.client();
-        bob = harness.client();
+        alice = harness.sessionClient();
+        bob = harness.sessionClient();
         alice.resources().onListChanged(aliceListChanges::incrementAndGet);
         bob.resources().onListChanged(bobListChanges::incrementAndGet);
     }
@@ -111,7 +111,7 @@ class ResourceSubscriptionsTest {
     @Test
     void subscribingWhereTheServerCannotIsAClearError() throws Exception {
         try (Harness still = new Harness(new StaticProvider("still", 0, "x"))) {
-            McpClient client = still.client();
+            McpClient client = still.sessionClient();
             McpException e = assertThrows(McpException.class, () -> client.resources().subscribe("still://x", uri -> { }));
             assertTrue(e.getMessage().contains("does not offer resources.subscribe"), e.getMessage());
         }
@@ -142,7 +142,7 @@ class ResourceSubscriptionsTest {
     @Test
     void tenThousandSubscriptionsOpenedAndClosedLeaveNothingBehind() throws Exception {
         try (Harness many = new Harness(new Many())) {
-            McpClient client = many.client();
+            McpClient client = many.sessionClient();
             for (int i = 0; i < 10_000; i++) {
                 Subscription subscription = client.resources().subscribe("many://" + (i % 2_500), uri -> { });
                 subscription.close();
@@ -152,7 +152,7 @@ class ResourceSubscriptionsTest {
             assertEquals(0, ((dev.jmcp.core.internal.resources.ClientResourcesImpl) client.resources()).subscribedUris());
 
             // and a session that closes with subscriptions open leaves nothing behind either
-            McpClient leaving = many.client();
+            McpClient leaving = many.sessionClient();
             for (int i = 0; i < 100; i++) {
                 leaving.resources().subscribe("many://" + i, uri -> { });
             }

@@ -1,6 +1,7 @@
 package dev.jmcp.cli.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,6 +71,11 @@ class InteropServerEverythingTest {
 
     private static void checkEverything(McpClient client, Supplier<String> serverLog) throws Exception {
         assertEquals("mcp-servers/everything", client.serverInfo().name(), serverLog);
+        // a server of the initialize revisions: the server/discover probe failed, and initialize followed
+        assertFalse(client.negotiation().isStateless(), client.negotiation()::toString);
+        assertTrue(client.negotiation().reason().startsWith("server/discover failed"), client.negotiation()::toString);
+        assertTrue(client.negotiation().reason().contains("initialize asked for 2025-11-25"),
+                client.negotiation()::toString);
 
         // one static document per file of dist/docs, all on one page
         Path docs = Interop.conformance().resolve(SERVER + "docs");

@@ -22,6 +22,16 @@ import java.util.concurrent.ExecutorService;
  * one the client speaks), then sends {@code notifications/initialized}. Until then only
  * {@code ping} may be sent. See {@link McpSession} for threads.
  *
+ * <p>{@link #negotiate(VersionNegotiation)} speaks 2026-07-28 too: it probes with
+ * {@code server/discover} and, when the server offers a stateless revision, sends every later
+ * request with the stateless {@code _meta} (revision, client capabilities, client info) and no
+ * handshake; otherwise it performs the handshake above. In the stateless era a result that asks for
+ * input ({@code input_required}) is answered by the handlers registered with
+ * {@link Builder#requestHandler} for the embedded requests' methods ({@code elicitation/create},
+ * {@code sampling/createMessage}, {@code roots/list}; their params arrive as
+ * {@link jakarta.json.JsonObject}), and the request is retried with their answers, at most
+ * {@link Builder#maxInputRounds} times; the caller of {@link #sendRequest} sees only the final result.
+ *
  * <pre>{@code
  * ClientSession session = ClientSession.builder(transport)
  *         .clientInfo(Implementation.of("browser", "1.0"))
@@ -32,13 +42,20 @@ import java.util.concurrent.ExecutorService;
  * @since 0.1
  */
 public final class ClientSession implements McpSession {
-    /** The revisions a client session speaks, newest first: 2025-11-25 to 2024-11-05. */
+    /** The revisions a client session asks for with {@code initialize}, newest first: 2025-11-25 to 2024-11-05. */
     public static final List<String> SUPPORTED_VERSIONS = ClientHandshake.VERSIONS;
+    /**
+     * 10: how many times a request answered with {@code input_required} is retried with the
+     * answers before it fails; the TypeScript SDK's default too.
+     */
+    public static final int DEFAULT_MAX_INPUT_ROUNDS = 10;
 
     private final SessionEngine engine;
     private final ClientHandshake handshake;
+    private final int maxInputRounds;
 
     private ClientSession(Builder builder) {
+        this.maxInputRounds = builder.maxInputRounds;
         this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion);
         this.engine = new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
                 builder.executor, builder.handlers.build()), handshake);
@@ -67,9 +84,33 @@ public final class ClientSession implements McpSession {
         return handshake.initialize();
     }
 
+    /**
+     * Chooses the revision as {@code how} says, then is ready for requests: after the
+     * {@code initialize} handshake, or at once for a stateless revision. Call it, or
+     * {@link #initialize()}, once.
+     *
+     * @param how never null; {@link VersionNegotiation#auto()} for what the spec recommends
+     * @return which revision was chosen and why; fails (and the session closes) with the errors of
+     *         {@link #initialize()}, with {@link UnsupportedProtocolVersionException} when the
+     *         server speaks no revision this client does, or with the failure of a pinned
+     *         revision; never null
+     * @since 0.1
+     */
+    public CompletableFuture<Negotiation> negotiate(VersionNegotiation how) {
+        return handshake.negotiate(how);
+    }
+
+    /** @return which revision was chosen and why; null before {@link #initialize()} or {@link #negotiate} completed */
+    public Negotiation negotiation() {
+        return handshake.negotiation();
+    }
+
     @Override
     public <R> CompletableFuture<R> sendRequest(String method, Object params, Class<R> resultType,
             RequestOptions options) {
+        if (handshake.isStateless()) {
+            return engine.requestWithInput(method, params, resultType, options, maxInputRounds);
+        }
         return engine.request(method, params, resultType, options);
     }
 
@@ -121,6 +162,7 @@ public final class ClientSession implements McpSession {
         private String protocolVersion = ClientHandshake.DEFAULT_VERSION;
         private SessionSettings settings = SessionSettings.DEFAULTS;
         private ExecutorService executor;
+        private int maxInputRounds = DEFAULT_MAX_INPUT_ROUNDS;
 
         private Builder(McpTransport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -149,6 +191,18 @@ public final class ClientSession implements McpSession {
                         + ", was " + value);
             }
             this.protocolVersion = value;
+            return this;
+        }
+
+        /**
+         * @param value how many times a request answered with {@code input_required} (2026-07-28) is
+         *              retried before it fails; at least 1; defaults to {@link #DEFAULT_MAX_INPUT_ROUNDS}
+         */
+        public Builder maxInputRounds(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxInputRounds must be >= 1, was " + value);
+            }
+            this.maxInputRounds = value;
             return this;
         }
 

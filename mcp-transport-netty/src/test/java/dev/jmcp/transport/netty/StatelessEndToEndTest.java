@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.resources.Resource;
@@ -240,7 +242,8 @@ class StatelessEndToEndTest {
     @Test
     void aSessionClientAndStatelessClientsShareTheServerAtOnce() throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(3);
-        try (McpClient client = McpClient.connect(uri)) {
+        try (McpClient client = McpClient.connect(uri, ClientOptions.defaults()
+                .withVersionNegotiation(VersionNegotiation.handshake()))) {
             assertEquals("2025-11-25", client.protocolVersion());
             List<Future<?>> work = new ArrayList<>();
             work.add(threads.submit(() -> {

@@ -223,7 +223,9 @@ class StreamableHttpEndToEndTest {
     @Test
     void theProviderIsFoundThroughServiceLoader() throws Exception {
         start(HttpServerSettings.DEFAULTS);
-        try (dev.jmcp.core.McpClient client = dev.jmcp.core.McpClient.connect(server.uri())) {
+        try (dev.jmcp.core.McpClient client = dev.jmcp.core.McpClient.connect(server.uri(),
+                dev.jmcp.core.ClientOptions.defaults()
+                        .withVersionNegotiation(dev.jmcp.core.session.VersionNegotiation.handshake()))) {
             assertNotNull(client);
             assertEquals(1, server.sessionCount());
         }

@@ -6,13 +6,16 @@ import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.core.resources.Subscription;
 import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.Negotiation;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.schema.common.NotificationParams;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.schema.lifecycle.SubscriptionFilter;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -22,8 +25,10 @@ import dev.jmcp.schema.resources.ReadResourceMetadataResult;
 import dev.jmcp.schema.resources.ReadResourceRequestParams;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,22 +36,45 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /** The {@link ClientResources} of one client session. */
 public final class ClientResourcesImpl implements ClientResources {
+    private static final System.Logger LOG = System.getLogger(ClientResourcesImpl.class.getName());
     private final Duration callTimeout;
     private final ClientUpdates updates = new ClientUpdates();
+    private final ClientListen listen;
+    private final ResultCache cache;
     private volatile ClientSession session;
 
-    /** @param callTimeout each synchronous call's timeout */
-    public ClientResourcesImpl(Duration callTimeout) {
+    /**
+     * @param callTimeout      each synchronous call's timeout
+     * @param maxCachedResults how many results the caching hints let the client keep; 0 for none
+     */
+    public ClientResourcesImpl(Duration callTimeout, int maxCachedResults) {
+        this(callTimeout, maxCachedResults, Clock.systemUTC());
+    }
+
+    /** @param clock tells the cache's entries when they expire */
+    ClientResourcesImpl(Duration callTimeout, int maxCachedResults, Clock clock) {
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+        this.listen = new ClientListen(callTimeout);
+        this.cache = new ResultCache(maxCachedResults, clock);
     }
 
     /** Receives the server's resource notifications on a session being built. */
     public void register(ClientSession.Builder builder) {
-        builder.notificationHandler(McpMethodNames.RESOURCES_UPDATED, (params, from) -> updates.updated(params))
-                .notificationHandler(McpMethodNames.RESOURCES_LIST_CHANGED, (params, from) -> updates.listChanged());
+        builder.notificationHandler(McpMethodNames.RESOURCES_UPDATED, (params, from) -> {
+            if (params instanceof ResourceUpdatedNotificationParams update && listen.isCurrent(update.meta())) {
+                cache.updated(update.uri());
+                updates.updated(params);
+            }
+        }).notificationHandler(McpMethodNames.RESOURCES_LIST_CHANGED, (params, from) -> {
+            if (!(params instanceof NotificationParams notification) || listen.isCurrent(notification.meta())) {
+                cache.listChanged();
+                updates.listChanged();
+            }
+        }).notificationHandler(McpMethodNames.SUBSCRIPTIONS_ACKNOWLEDGED, (params, from) -> listen.acknowledged(params));
     }
 
     /** @param value the session, once built */
@@ -56,8 +84,9 @@ public final class ClientResourcesImpl implements ClientResources {
 
     @Override
     public ListResourcesResult list(String cursor) {
-        return await(call(McpMethodNames.RESOURCES_LIST, ListResourcesRequestParams.page(cursor),
-                ListResourcesResult.class, null, null));
+        return await(cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, null, cursor), ListResourcesResult.class,
+                () -> call(McpMethodNames.RESOURCES_LIST, ListResourcesRequestParams.page(cursor),
+                        ListResourcesResult.class, null, null)));
     }
 
     @Override
@@ -76,7 +105,8 @@ public final class ClientResourcesImpl implements ClientResources {
         }
         ListResourcesRequestParams params = uri == null ? ListResourcesRequestParams.page(cursor)
                 : ListResourcesRequestParams.children(uri, cursor);
-        return call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null);
+        return cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, uri, cursor), ListResourcesResult.class,
+                () -> call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null));
     }
 
     /** @return whether the server advertised {@link ListResourcesRequestParams#CHILDREN_EXTENSION} */
@@ -124,8 +154,11 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
         Objects.requireNonNull(uri, "uri");
-        return call(McpMethodNames.RESOURCES_READ, ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri,
-                options);
+        Supplier<CompletableFuture<ReadResourceResult>> read = () -> call(McpMethodNames.RESOURCES_READ,
+                ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri, options);
+        // a read that asks for progress wants to watch it come
+        return options != null && options.progressListener() != null ? read.get()
+                : cached(new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null), ReadResourceResult.class, read);
     }
 
     @Override
@@ -136,14 +169,17 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<Resource> metadataAsync(String uri) {
         Objects.requireNonNull(uri, "uri");
-        return call(McpMethodNames.RESOURCES_METADATA, ReadResourceMetadataRequestParams.of(uri),
-                ReadResourceMetadataResult.class, uri, null).thenApply(ReadResourceMetadataResult::resource);
+        return cached(new ResultCache.Key(McpMethodNames.RESOURCES_METADATA, uri, null),
+                ReadResourceMetadataResult.class, () -> call(McpMethodNames.RESOURCES_METADATA,
+                        ReadResourceMetadataRequestParams.of(uri), ReadResourceMetadataResult.class, uri, null))
+                .thenApply(ReadResourceMetadataResult::resource);
     }
 
     @Override
     public ListResourceTemplatesResult templates(String cursor) {
-        return await(call(McpMethodNames.RESOURCES_TEMPLATES_LIST, ListResourceTemplatesRequestParams.page(cursor),
-                ListResourceTemplatesResult.class, null, null));
+        return await(cached(new ResultCache.Key(McpMethodNames.RESOURCES_TEMPLATES_LIST, null, cursor),
+                ListResourceTemplatesResult.class, () -> call(McpMethodNames.RESOURCES_TEMPLATES_LIST,
+                        ListResourceTemplatesRequestParams.page(cursor), ListResourceTemplatesResult.class, null, null)));
     }
 
     @Override
@@ -155,6 +191,9 @@ public final class ClientResourcesImpl implements ClientResources {
         if (capability == null || !Boolean.TRUE.equals(capability.subscribe())) {
             throw new McpException("cannot subscribe to " + uri + ": the server does not offer resources.subscribe"
                     + " (its resources capability is " + capability + ")");
+        }
+        if (isStateless()) {
+            return listenFor(uri, listener);
         }
         ClientUpdates.Entry entry = updates.add(uri, listener);
         if (entry.first()) {
@@ -174,9 +213,58 @@ public final class ClientResourcesImpl implements ClientResources {
         };
     }
 
+    /** A subscription of 2026-07-28: the URI joins the filter of the client's one listen. */
+    private Subscription listenFor(String uri, Consumer<String> listener) {
+        ClientUpdates.Entry entry = updates.add(uri, listener);
+        try {
+            SubscriptionFilter acknowledged = relisten();
+            if (!acknowledged.subscribes(uri)) {
+                throw new McpException("cannot subscribe to " + uri + ": the server's subscriptions/listen"
+                        + " acknowledged updates only of " + acknowledged.resourceSubscriptions());
+            }
+        } catch (RuntimeException e) {
+            if (updates.remove(entry)) {
+                relistenQuietly();
+            }
+            throw e;
+        }
+        return () -> {
+            if (updates.remove(entry) && session().isOpen()) {
+                relisten();
+            }
+        };
+    }
+
     @Override
     public Subscription onListChanged(Runnable listener) {
-        return updates.onListChanged(listener);
+        Subscription local = updates.onListChanged(listener);
+        if (!isStateless()) {
+            return local;
+        }
+        relisten();
+        return () -> {
+            local.close();
+            if (session().isOpen()) {
+                relisten();
+            }
+        };
+    }
+
+    private boolean isStateless() {
+        Negotiation negotiation = session().negotiation();
+        return negotiation != null && negotiation.isStateless();
+    }
+
+    private SubscriptionFilter relisten() {
+        return listen.update(session(), updates.hasListChangedListeners(), updates.uris());
+    }
+
+    private void relistenQuietly() {
+        try {
+            relisten();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, "could not narrow subscriptions/listen after a failed subscribe", e);
+        }
     }
 
     /** @return the number of URIs with listeners: a test hook */
@@ -190,6 +278,22 @@ public final class ClientResourcesImpl implements ClientResources {
             throw new IllegalStateException("the client is not connected yet");
         }
         return current;
+    }
+
+    /** @return the result the cache still holds for {@code key}, else {@code send}'s, which the cache may keep */
+    private <R> CompletableFuture<R> cached(ResultCache.Key key, Class<R> type, Supplier<CompletableFuture<R>> send) {
+        Object hit = cache.get(key);
+        if (type.isInstance(hit)) {
+            return CompletableFuture.completedFuture(type.cast(hit));
+        }
+        CompletableFuture<R> sent = send.get();
+        sent.thenAccept(result -> cache.put(key, result));
+        return sent;
+    }
+
+    /** @return the number of results the cache holds: a test hook */
+    public int cachedResults() {
+        return cache.size();
     }
 
     /**

@@ -46,6 +46,15 @@ final class ClientUpdates {
         return byUri.size();
     }
 
+    /** @return the URIs with listeners, in the order they were first subscribed */
+    synchronized List<String> uris() {
+        return List.copyOf(byUri.keySet());
+    }
+
+    boolean hasListChangedListeners() {
+        return !listChanged.isEmpty();
+    }
+
     Subscription onListChanged(Runnable listener) {
         Objects.requireNonNull(listener, "listener");
         listChanged.add(listener);

@@ -35,6 +35,15 @@ public interface Lifecycle {
     /** @return why a request of {@code method} may not be sent now; null when it may */
     String refuseOutbound(String method);
 
+    /**
+     * @return the params a request of {@code method} goes out with: {@code params} itself, or a
+     *         copy carrying what the era puts on every request (the stateless {@code _meta})
+     * @throws IllegalArgumentException when params of their type cannot carry it
+     */
+    default Object outboundParams(String method, Object params) {
+        return params;
+    }
+
     /** @return what was negotiated; null before */
     Negotiated negotiated();
 

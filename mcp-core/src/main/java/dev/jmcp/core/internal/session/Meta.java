@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.internal.Records;
+import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -10,6 +11,10 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
 
 /**
@@ -98,29 +103,57 @@ final class Meta {
         JsonValue value = token instanceof ProgressToken.Numeric numeric
                 ? JSON.createValue(numeric.value())
                 : JSON.createValue(((ProgressToken.Text) token).value());
-        if (params == null) {
-            return JSON.createObjectBuilder().add(META, JSON.createObjectBuilder().add(PROGRESS_TOKEN, value)).build();
-        }
-        if (params instanceof JsonObject object) {
-            return JSON.createObjectBuilder(object).add(META, merged(of(object), value)).build();
-        }
-        if (params instanceof Record record && META_INDEX.get(record.getClass()) >= 0) {
-            return withMeta(record, merged(of(record), value));
-        }
-        throw new IllegalArgumentException("params of type " + params.getClass().getName()
-                + " cannot carry _meta.progressToken: use a record with a JsonObject meta component or a JsonObject");
+        return withMembers(params, JSON.createObjectBuilder().add(PROGRESS_TOKEN, value).build(), true);
     }
 
-    private static JsonObject merged(JsonObject meta, JsonValue token) {
-        JsonObjectBuilder builder = meta == null ? JSON.createObjectBuilder() : JSON.createObjectBuilder(meta);
-        return builder.add(PROGRESS_TOKEN, token).build();
+    /**
+     * @param members  what to put into {@code _meta}
+     * @param override whether {@code members} replace members of the same name already there;
+     *                 when false, the caller's own members win
+     * @return {@code params} with {@code members} in its {@code _meta}; null params become
+     *         {@code {"_meta": members}}
+     * @throws IllegalArgumentException when params of this type cannot carry {@code _meta}
+     */
+    static Object withMembers(Object params, JsonObject members, boolean override) {
+        if (params == null) {
+            return JSON.createObjectBuilder().add(META, members).build();
+        }
+        if (params instanceof JsonObject object) {
+            return JSON.createObjectBuilder(object).add(META, merged(of(object), members, override)).build();
+        }
+        if (params instanceof Record record && META_INDEX.get(record.getClass()) >= 0) {
+            return withMeta(record, merged(of(record), members, override));
+        }
+        throw new IllegalArgumentException("params of type " + params.getClass().getName()
+                + " cannot carry _meta" + members.keySet() + ": use a record with a JsonObject meta component or a"
+                + " JsonObject");
+    }
+
+    private static JsonObject merged(JsonObject meta, JsonObject members, boolean override) {
+        if (meta == null) {
+            return members;
+        }
+        JsonObjectBuilder builder = JSON.createObjectBuilder(override ? meta : members);
+        (override ? members : meta).forEach(builder::add);
+        return builder.build();
+    }
+
+    /** @return {@code value} (a schema record) as the JSON object the codec writes for it */
+    static JsonObject toJson(Object value) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            McpCodec.defaults().writeValue(value, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return JSON.createReader(new ByteArrayInputStream(bytes.toByteArray())).readObject();
     }
 
     private static Record withMeta(Record record, JsonObject meta) {
         try {
             return Records.with(record, Map.of("meta", meta));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("cannot add _meta.progressToken to " + record.getClass().getName()
+            throw new IllegalArgumentException("cannot add _meta" + meta.keySet() + " to " + record.getClass().getName()
                     + ": its canonical constructor and accessors must be public in an exported package", e);
         }
     }

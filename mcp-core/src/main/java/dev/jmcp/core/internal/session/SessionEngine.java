@@ -134,9 +134,39 @@ public final class SessionEngine implements McpTransport.Listener {
         return send(method, params, resultType, options);
     }
 
+    /** A request from the session's user that may be answered with {@code input_required}: see {@link InputRounds}. */
+    public <R> CompletableFuture<R> requestWithInput(String method, Object params, Class<R> resultType,
+            RequestOptions options, int maxInputRounds) {
+        return InputRounds.send(this, method, params, resultType, options, maxInputRounds);
+    }
+
     /** A request of the lifecycle itself, such as {@code initialize}: no gate. */
     <R> CompletableFuture<R> lifecycleRequest(String method, Object params, Class<R> resultType) {
         return send(method, params, resultType, RequestOptions.defaults());
+    }
+
+    /** A request of the lifecycle itself with its own timeout, such as the {@code server/discover} probe. */
+    <R> CompletableFuture<R> lifecycleRequest(String method, Object params, Class<R> resultType, Duration timeout) {
+        return send(method, params, resultType, RequestOptions.timeout(timeout));
+    }
+
+    /**
+     * Runs the handler registered for an input request that a server embedded in an
+     * {@code input_required} result (2026-07-28), as if the server had sent it.
+     *
+     * @param request carries an id of the caller's choosing that no inbound request uses
+     * @return the response the handler's answer makes; {@code -32601} when no handler is registered
+     */
+    CompletableFuture<JsonRpcMessage> handleLocally(JsonRpcRequest request) {
+        CompletableFuture<JsonRpcMessage> reply = new CompletableFuture<>();
+        RequestHandler handler = handlers.request(request.method());
+        if (handler == null) {
+            reply.complete(InboundRequests.error(request.id(), ErrorCodes.METHOD_NOT_FOUND, "no handler for "
+                    + request.method() + " is registered on this client (ClientSession.Builder.requestHandler)"));
+            return reply;
+        }
+        inbound.dispatch(request, handler, Meta.of(request.params()), null, reply);
+        return reply.whenComplete((answer, failure) -> inbound.written(request.id()));
     }
 
     private <R> CompletableFuture<R> send(String method, Object params, Class<R> resultType, RequestOptions options) {
@@ -150,12 +180,18 @@ public final class SessionEngine implements McpTransport.Listener {
         }
         RequestId id = outbound.nextId();
         ProgressToken token = null;
-        Object wireParams = params;
+        Object wireParams;
+        try {
+            wireParams = lifecycle.outboundParams(method, params);
+        } catch (IllegalArgumentException e) {
+            future.completeExceptionally(e);
+            return future;
+        }
         if (options.progressListener() != null) {
             // the id is unique among active requests, so it serves as the token too
             token = ProgressToken.of(((RequestId.Numeric) id).value());
             try {
-                wireParams = Meta.withProgressToken(params, token);
+                wireParams = Meta.withProgressToken(wireParams, token);
             } catch (IllegalArgumentException e) {
                 future.completeExceptionally(e);
                 return future;

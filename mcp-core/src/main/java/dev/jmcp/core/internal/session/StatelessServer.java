@@ -3,7 +3,6 @@ package dev.jmcp.core.internal.session;
 import dev.jmcp.core.internal.Records;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.schema.McpMethodNames;
-import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.common.CacheScope;
 import dev.jmcp.schema.common.InputRequiredResult;
 import dev.jmcp.schema.common.ResultType;
@@ -23,10 +22,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.spi.JsonProvider;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.util.HashMap;
 import java.util.List;
@@ -90,13 +85,7 @@ public final class StatelessServer {
         if (last != null && last.getKey().equals(value)) {
             return last.getValue();
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try {
-            McpCodec.defaults().writeValue(value, bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        JsonObject json = JSON.createReader(new ByteArrayInputStream(bytes.toByteArray())).readObject();
+        JsonObject json = Meta.toJson(value);
         lastServerInfo = Map.entry(value, json);
         return json;
     }

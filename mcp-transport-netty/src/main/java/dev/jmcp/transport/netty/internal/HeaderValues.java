@@ -96,6 +96,25 @@ final class HeaderValues {
         }
     }
 
+    /**
+     * The client's side of the rule: a value goes as it is when it is printable ASCII without edge
+     * spaces and does not look like the sentinel; any other is sent as the sentinel. Tabs are
+     * encoded too, although a header may carry them: no server has to trim them then.
+     *
+     * @param value never null
+     * @return what a header carries for {@code value}
+     */
+    static String encode(String value) {
+        boolean plain = !value.isEmpty() && value.charAt(0) != ' ' && value.charAt(value.length() - 1) != ' '
+                && !(value.startsWith(SENTINEL_PREFIX) && value.endsWith(SENTINEL_SUFFIX));
+        for (int i = 0; plain && i < value.length(); i++) {
+            char c = value.charAt(i);
+            plain = c >= 0x20 && c <= 0x7E;
+        }
+        return plain ? value : SENTINEL_PREFIX
+                + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + SENTINEL_SUFFIX;
+    }
+
     private static boolean strictAlphabet(String encoded) {
         int padding = 0;
         for (int i = 0; i < encoded.length(); i++) {

@@ -50,4 +50,16 @@ class HeaderValuesTest {
         assertThrows(HeaderValues.Malformed.class, () -> HeaderValues.decode("Mcp-Name", "a\u0001b"));
         assertThrows(HeaderValues.Malformed.class, () -> HeaderValues.decode("Mcp-Name", "a\u007fb"));
     }
+
+    @Test
+    void theClientEncodesExactlyTheValuesOfTheSpecsTable() throws Exception {
+        assertEquals("us-west1", HeaderValues.encode("us-west1"));
+        assertEquals("=?base64?SGVsbG8sIOS4lueVjA==?=", HeaderValues.encode("Hello, 世界"));
+        assertEquals("=?base64?IHBhZGRlZCA=?=", HeaderValues.encode(" padded "));
+        assertEquals("=?base64?bGluZTEKbGluZTI=?=", HeaderValues.encode("line1\nline2"));
+        assertEquals("=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=", HeaderValues.encode("=?base64?literal?="));
+        for (String value : new String[] {"us-west1", "Hello, 世界", " padded ", "a\tb", "=?base64?literal?="}) {
+            assertEquals(value, HeaderValues.decode("Mcp-Name", HeaderValues.encode(value)), "round trip");
+        }
+    }
 }

@@ -12,10 +12,14 @@ import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.transport.netty.HttpClientSettings;
 import dev.jmcp.transport.netty.StreamableHttpClientTransport;
 import dev.jmcp.transport.netty.internal.MeasuredInput;
+import dev.jmcp.transport.netty.internal.StatelessRequestHeaders;
+import dev.jmcp.transport.netty.internal.ToolParamHeaders;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -28,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -60,6 +65,7 @@ public final class ClientConnection {
     final Set<InputStream> openStreams = ConcurrentHashMap.newKeySet();
     private final SseStreamReader streams = new SseStreamReader(this);
     private final LegacyFallback legacy = new LegacyFallback(this);
+    private final ToolParamHeaders toolParams = new ToolParamHeaders();
     private Listener listener;
     private boolean closeDelivered;
     volatile String sessionId;
@@ -146,8 +152,15 @@ public final class ClientConnection {
         HttpRequest.Builder request = request(target).header("Accept", ACCEPT_BOTH)
                 .header("Content-Type", "application/json")
                 .POST(body(payload));
+        // a 2026-07-28 request: its standard headers, and its HTTP errors carry JSON-RPC errors
+        Map<String, String> stateless = StatelessRequestHeaders.of(payload);
+        stateless.forEach(request::setHeader);
+        if (!stateless.isEmpty()) {
+            toolParams.headers(payload).forEach(request::setHeader);
+        }
         CompletableFuture<Void> sent = http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
-                .thenComposeAsync(response -> answered(response, payload), executor)
+                .thenComposeAsync(response -> stateless.isEmpty() || response.statusCode() < 400
+                        ? answered(response, payload) : refused(response, (JsonRpcRequest) payload), executor)
                 .exceptionallyCompose(failure -> CompletableFuture.failedFuture(wrap(failure, "POST")));
         if (payload instanceof JsonRpcNotification notification && McpMethodNames.INITIALIZED.equals(notification.method())) {
             // what is sent next waits until the server has answered the GET stream that this
@@ -157,6 +170,33 @@ public final class ClientConnection {
                     .completeOnTimeout(null, settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
         }
         return sent;
+    }
+
+    /**
+     * A 2026-07-28 server answers an error with HTTP 400 or 404 and the JSON-RPC error as the body:
+     * that error is the request's answer, which tells a modern server's error (such as -32022) from
+     * an older server's refusal, whose body answers no request.
+     */
+    private CompletableFuture<Void> refused(HttpResponse<InputStream> response, JsonRpcRequest request) {
+        byte[] body;
+        try (InputStream in = response.body()) {
+            body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.codec().limits().maxMessageBytes()));
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        JsonRpcPayload answer;
+        try {
+            answer = settings.codec().read(body, PendingRequests.NONE);
+        } catch (ProtocolException e) {
+            answer = null;
+        }
+        if (answer instanceof JsonRpcErrorResponse error && request.id().equals(error.id())) {
+            readMessage(new ByteArrayInputStream(body));
+            return CompletableFuture.completedFuture(null);
+        }
+        String text = new String(body, 0, Math.min(body.length, 4096), StandardCharsets.UTF_8).strip();
+        return CompletableFuture.failedFuture(new McpException("the server answered the POST with HTTP "
+                + response.statusCode() + (text.isEmpty() ? "" : ": " + text)));
     }
 
     private CompletableFuture<Void> answered(HttpResponse<InputStream> response, JsonRpcPayload payload) {
@@ -288,6 +328,7 @@ public final class ClientConnection {
         if (payload instanceof JsonRpcResultResponse response && response.result() instanceof InitializeResult result) {
             protocolVersion = result.protocolVersion();
         }
+        payload = toolParams.learn(payload); // x-mcp-header: 2026-07-28 rules for a tools/list result
         synchronized (delivery) {
             if (!closeDelivered) {
                 current.onMessage(payload);
