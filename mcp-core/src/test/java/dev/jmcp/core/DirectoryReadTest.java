@@ -3,7 +3,6 @@ package dev.jmcp.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceSettings;
@@ -95,7 +94,8 @@ class DirectoryReadTest {
             ProtocolException e = failure(harness.client(), SKILL_MD, null);
 
             assertEquals(ErrorCodes.INVALID_PARAMS, e.code());
-            assertTrue(e.getMessage().contains("resources/directory/read reads a directory"), e::getMessage);
+            assertEquals("params.uri is not a collection: resources/directory/read lists the children of a resource "
+                    + "with isCollection: true", e.getMessage());
             assertEquals(SKILL_MD, ((JsonObject) e.data()).getString("uri"));
         }
     }

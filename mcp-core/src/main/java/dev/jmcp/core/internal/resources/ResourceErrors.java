@@ -20,10 +20,9 @@ final class ResourceErrors {
 
     /** @param method resources/list (with params.uri) or resources/directory/read, which only a collection answers */
     static ProtocolException notACollection(String method, String uri) {
-        String what = McpMethodNames.RESOURCES_DIRECTORY_READ.equals(method) ? method + " reads a directory"
-                : method + " with params.uri lists the children";
-        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.uri is not a collection: " + what
-                + " of a resource with isCollection: true", uriData(uri));
+        String call = McpMethodNames.RESOURCES_LIST.equals(method) ? method + " with params.uri" : method;
+        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.uri is not a collection: " + call
+                + " lists the children of a resource with isCollection: true", uriData(uri));
     }
 
     static ProtocolException invalidCursor() {
