@@ -15,6 +15,14 @@ import java.util.Objects;
  * @since 0.2
  */
 public record ReadDirectoryRequestParams(String uri, String cursor, JsonObject meta) {
+    /**
+     * The key under {@code capabilities.extensions} of SEP-2640's skills extension. A server that
+     * declares it commits to {@code skills/list} and {@code skills/get} as well, so jmcp's resources
+     * feature, which answers only this method, never declares it: a skills feature does.
+     */
+    public static final String SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
+    /** The member of the skills extension's settings by which a server says it answers this method: {@code true}. */
+    public static final String DIRECTORY_READ = "directoryRead";
     /** The {@code mimeType} by which SEP-2640 marks a child that is itself a directory. */
     public static final String DIRECTORY_MIME_TYPE = "inode/directory";
 
