@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.schema.McpMethodNames;
@@ -13,10 +14,13 @@ import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.ReadDirectoryRequestParams;
 import dev.jmcp.schema.resources.Resource;
 import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SEP-2640's {@code resources/directory/read} over the in-memory transport: the children of a
@@ -121,6 +125,26 @@ class DirectoryReadTest {
 
             ProtocolException e = failure(client, "skill://other", ofReferences);
             assertEquals(ErrorCodes.INVALID_PARAMS, e.code());
+        }
+    }
+
+    @Test
+    void aFolderOfTheFileSystemProviderReadsAsADirectory(@TempDir Path root) throws Exception {
+        Path skill = Files.createDirectories(root.resolve("pdf-processing"));
+        Files.writeString(skill.resolve("SKILL.md"), "---\nname: pdf-processing\n---\n");
+        Files.writeString(Files.createDirectories(skill.resolve("references")).resolve("FORMS.md"), "forms");
+        try (Harness harness = new Harness(FileSystemResourceProvider.of(root))) {
+            McpClient client = harness.client();
+            String folder = client.resources().list().resources().stream()
+                    .filter(resource -> resource.name().equals("pdf-processing")).findFirst().orElseThrow().uri();
+
+            List<Resource> children = read(client, folder, null).resources();
+
+            assertEquals(List.of("SKILL.md", "references"), children.stream().map(Resource::name).sorted().toList());
+            Resource references = children.stream().filter(Resource::collection).findFirst().orElseThrow();
+            assertEquals(ReadDirectoryRequestParams.DIRECTORY_MIME_TYPE, references.mimeType());
+            Resource manifest = children.stream().filter(child -> !child.collection()).findFirst().orElseThrow();
+            assertEquals(ErrorCodes.INVALID_PARAMS, failure(client, manifest.uri(), null).code());
         }
     }
 }
