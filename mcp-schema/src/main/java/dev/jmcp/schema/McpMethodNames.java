@@ -27,6 +27,8 @@ public final class McpMethodNames {
     public static final String RESOURCES_READ = "resources/read";
     /** {@code resources/metadata} (SEP-2093). */
     public static final String RESOURCES_METADATA = "resources/metadata";
+    /** {@code resources/directory/read} (SEP-2640, the skills extension). */
+    public static final String RESOURCES_DIRECTORY_READ = "resources/directory/read";
     /** {@code resources/templates/list}. */
     public static final String RESOURCES_TEMPLATES_LIST = "resources/templates/list";
     /** {@code resources/subscribe} (up to 2025-11-25). */

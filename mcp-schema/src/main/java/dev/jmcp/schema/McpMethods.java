@@ -17,6 +17,7 @@ import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
 import dev.jmcp.schema.resources.ListResourcesResult;
+import dev.jmcp.schema.resources.ReadDirectoryRequestParams;
 import dev.jmcp.schema.resources.ReadResourceMetadataRequestParams;
 import dev.jmcp.schema.resources.ReadResourceMetadataResult;
 import dev.jmcp.schema.resources.ReadResourceRequestParams;
@@ -70,6 +71,9 @@ public final class McpMethods {
     /** {@code resources/metadata}: a resource's metadata without its content (SEP-2093). */
     public static final McpMethod RESOURCES_METADATA = McpMethod.request(McpMethodNames.RESOURCES_METADATA,
             ReadResourceMetadataRequestParams.class, ReadResourceMetadataResult.class);
+    /** {@code resources/directory/read}: a page of a directory's children (SEP-2640), shaped as resources/list's. */
+    public static final McpMethod RESOURCES_DIRECTORY_READ = McpMethod.request(McpMethodNames.RESOURCES_DIRECTORY_READ,
+            ReadDirectoryRequestParams.class, ListResourcesResult.class);
     /** {@code resources/templates/list}: a page of resource templates. */
     public static final McpMethod RESOURCES_TEMPLATES_LIST = McpMethod.request(
             McpMethodNames.RESOURCES_TEMPLATES_LIST, ListResourceTemplatesRequestParams.class,
@@ -97,8 +101,8 @@ public final class McpMethods {
             McpMethodNames.SUBSCRIPTIONS_ACKNOWLEDGED, SubscriptionsAcknowledgedNotificationParams.class);
 
     private static final List<McpMethod> ALL = List.of(INITIALIZE, INITIALIZED, PING, CANCELLED, PROGRESS, SET_LEVEL,
-            LOGGING_MESSAGE, RESOURCES_LIST, RESOURCES_READ, RESOURCES_METADATA, RESOURCES_TEMPLATES_LIST,
-            RESOURCES_SUBSCRIBE, RESOURCES_UNSUBSCRIBE, RESOURCES_UPDATED, RESOURCES_LIST_CHANGED, SERVER_DISCOVER,
+            LOGGING_MESSAGE, RESOURCES_LIST, RESOURCES_READ, RESOURCES_METADATA, RESOURCES_DIRECTORY_READ,
+            RESOURCES_TEMPLATES_LIST, RESOURCES_SUBSCRIBE, RESOURCES_UNSUBSCRIBE, RESOURCES_UPDATED, RESOURCES_LIST_CHANGED, SERVER_DISCOVER,
             SUBSCRIPTIONS_LISTEN, SUBSCRIPTIONS_ACKNOWLEDGED);
 
     private static final Map<String, McpMethod> BY_NAME = index();

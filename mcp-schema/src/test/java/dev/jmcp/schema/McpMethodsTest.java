@@ -60,12 +60,12 @@ class McpMethodsTest {
     }
 
     @Test
-    void allHoldsTheEighteenMethodsOnce() {
+    void allHoldsTheNineteenMethodsOnce() {
         Set<String> names = new HashSet<>();
         for (McpMethod method : McpMethods.all()) {
             assertTrue(names.add(method.name()), method.name());
         }
-        assertEquals(18, names.size());
+        assertEquals(19, names.size());
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.jmcp.schema.lifecycle;
 
 import jakarta.json.JsonObject;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What a server supports: sent in the {@code initialize} result (up to 2025-11-25) or the
@@ -108,6 +110,22 @@ public record ServerCapabilities(
         /** @param value extensions by identifier; may be null */
         public Builder extensions(Map<String, JsonObject> value) {
             this.extensions = value;
+            return this;
+        }
+
+        /**
+         * Adds one extension to those already declared, so that features declaring different
+         * extensions do not replace each other's.
+         *
+         * @param id       the extension identifier; never null
+         * @param settings its settings, {@code {}} for none; never null
+         * @return this
+         * @since 0.2
+         */
+        public Builder extension(String id, JsonObject settings) {
+            Map<String, JsonObject> merged = extensions == null ? new LinkedHashMap<>() : new LinkedHashMap<>(extensions);
+            merged.put(Objects.requireNonNull(id, "id"), Objects.requireNonNull(settings, "settings"));
+            this.extensions = merged;
             return this;
         }
 

@@ -47,9 +47,10 @@ class OwnExamplesRoundTripTest {
     }
 
     @Test
-    void thereAreExamplesOfEveryRevisionAndOfSep2093() {
+    void thereAreExamplesOfEveryRevisionAndOfSep2093AndSep2640() {
         Set<String> expected = new TreeSet<>(ProtocolVersions.SUPPORTED);
         expected.add("sep-2093");
+        expected.add("sep-2640");
         assertEquals(expected, EXAMPLES.keySet());
     }
 

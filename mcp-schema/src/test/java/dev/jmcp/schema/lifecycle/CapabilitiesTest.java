@@ -76,4 +76,17 @@ class CapabilitiesTest {
         assertFalse(ListChangedCapability.of().notifiesChanges());
         assertFalse(ListChangedCapability.of(false).notifiesChanges());
     }
+
+    @Test
+    void extensionAddsToTheDeclaredExtensionsInsteadOfReplacingThem() {
+        JsonObject directoryRead = jakarta.json.Json.createObjectBuilder().add("directoryRead", true).build();
+        ServerCapabilities capabilities = ServerCapabilities.builder()
+                .extensions(Map.of("dev.jmcp/resource-children", JsonValue.EMPTY_JSON_OBJECT))
+                .extension("io.modelcontextprotocol/skills", directoryRead)
+                .build();
+
+        assertEquals(Map.of("dev.jmcp/resource-children", JsonValue.EMPTY_JSON_OBJECT,
+                "io.modelcontextprotocol/skills", directoryRead), capabilities.extensions());
+        assertThrows(NullPointerException.class, () -> ServerCapabilities.builder().extension("x", null));
+    }
 }

@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.JsonObject;
@@ -17,9 +18,11 @@ final class ResourceErrors {
         return new ProtocolException(ErrorCodes.INVALID_PARAMS, "Resource not found", uriData(uri));
     }
 
-    static ProtocolException notACollection(String uri) {
-        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.uri is not a collection: resources/list "
-                + "with params.uri lists the children of a resource with isCollection: true", uriData(uri));
+    /** @param method resources/list (with params.uri) or resources/directory/read, which only a collection answers */
+    static ProtocolException notACollection(String method, String uri) {
+        String call = McpMethodNames.RESOURCES_LIST.equals(method) ? method + " with params.uri" : method;
+        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.uri is not a collection: " + call
+                + " lists the children of a resource with isCollection: true", uriData(uri));
     }
 
     static ProtocolException invalidCursor() {

@@ -15,6 +15,8 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
+import dev.jmcp.schema.resources.ListResourcesResult;
+import dev.jmcp.schema.resources.ReadDirectoryRequestParams;
 import dev.jmcp.schema.resources.ReadResourceMetadataRequestParams;
 import dev.jmcp.schema.resources.ReadResourceMetadataResult;
 import dev.jmcp.schema.resources.ReadResourceRequestParams;
@@ -34,7 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The server side of the resources feature, shared by every session of one server: it answers
  * {@code resources/list}, {@code resources/read}, {@code resources/metadata},
- * {@code resources/templates/list} and, when a provider reports updates, {@code resources/subscribe}
+ * {@code resources/templates/list}, SEP-2640's {@code resources/directory/read} and, when a provider reports updates, {@code resources/subscribe}
  * and {@code resources/unsubscribe}, and turns the providers' change events into notifications.
  *
  * <p>Providers are watched from {@link #start()} to {@link #close()}, not from the first
@@ -93,6 +95,7 @@ public final class ResourcesFeature implements AutoCloseable {
         builder.requestHandler(McpMethodNames.RESOURCES_LIST, this::list)
                 .requestHandler(McpMethodNames.RESOURCES_READ, this::read)
                 .requestHandler(McpMethodNames.RESOURCES_METADATA, this::metadata)
+                .requestHandler(McpMethodNames.RESOURCES_DIRECTORY_READ, this::directory)
                 .requestHandler(McpMethodNames.RESOURCES_TEMPLATES_LIST, this::templates);
         if (Boolean.TRUE.equals(capability.subscribe())) {
             builder.requestHandler(McpMethodNames.RESOURCES_SUBSCRIBE, this::subscribe)
@@ -168,12 +171,28 @@ public final class ResourcesFeature implements AutoCloseable {
         if (p.uri() == null) {
             return hinted(listings.top(p.cursor()), context, providers);
         }
-        Router.Route route = router.route(p.uri()).orElseThrow(() -> ResourceErrors.notFound(p.uri()));
-        Resource metadata = route.provider().metadata(p.uri()).orElseThrow(() -> ResourceErrors.notFound(p.uri()));
+        return children(McpMethodNames.RESOURCES_LIST, p.uri(), p.cursor(), context);
+    }
+
+    /**
+     * SEP-2640: the children of a collection, as {@code resources/list} with {@code params.uri}
+     * lists them (the same pages, the same cursors), a child collection marked as a directory.
+     */
+    private Object directory(Object params, RequestContext context) {
+        ReadDirectoryRequestParams p = typed(params, ReadDirectoryRequestParams.class,
+                McpMethodNames.RESOURCES_DIRECTORY_READ);
+        return Directories.marked(children(McpMethodNames.RESOURCES_DIRECTORY_READ, p.uri(), p.cursor(), context));
+    }
+
+    /** A page of the children of the collection {@code uri}; -32602 when it is missing or not a collection. */
+    private ListResourcesResult children(String method, String uri, String cursor, RequestContext context) {
+        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        Resource metadata = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
         if (!metadata.collection()) {
-            throw ResourceErrors.notACollection(p.uri());
+            throw ResourceErrors.notACollection(method, uri);
         }
-        return hinted(listings.children(route.provider(), p.uri(), p.cursor()), context, List.of(route.provider()));
+        return (ListResourcesResult) hinted(listings.children(route.provider(), uri, cursor), context,
+                List.of(route.provider()));
     }
 
     private Object templates(Object params, RequestContext context) {
