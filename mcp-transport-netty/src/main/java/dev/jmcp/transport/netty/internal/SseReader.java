@@ -21,7 +21,7 @@ public final class SseReader {
     private static final byte[] DATA = "data:".getBytes(StandardCharsets.US_ASCII);
 
     private final InputStream in;
-    private final byte[] buffer = new byte[64 * 1024];
+    private final byte[] buffer;
     private int position;
     private int limit;
     private String lastEventId;
@@ -39,7 +39,18 @@ public final class SseReader {
 
     /** @param in the stream's bytes; never null */
     public SseReader(InputStream in) {
+        this(in, 64 * 1024);
+    }
+
+    /**
+     * @param in          the stream's bytes; never null
+     * @param bufferBytes how many bytes to read ahead at most: for a stream already whole in memory
+     *                    (one event the client has split off), its length, so that a small event
+     *                    costs no 64 KiB buffer; at least {@code "data:".length()}
+     */
+    public SseReader(InputStream in, int bufferBytes) {
         this.in = Objects.requireNonNull(in, "in");
+        this.buffer = new byte[Math.max(bufferBytes, DATA.length)];
     }
 
     /** @return the id of the last event dispatched (the value for {@code Last-Event-ID}); null before any */

@@ -33,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.function.BiConsumer;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,7 +48,7 @@ public final class ClientConnection {
     // logged under the public class's name, where users look for the transport's log
     static final System.Logger LOG = System.getLogger(StreamableHttpClientTransport.class.getName());
     private static final AtomicInteger CLIENTS = new AtomicInteger();
-    private static final String ACCEPT_BOTH = "application/json, text/event-stream";
+    static final String ACCEPT_BOTH = "application/json, text/event-stream";
     static final String EVENT_STREAM = "text/event-stream";
 
     final URI target;
@@ -59,6 +60,7 @@ public final class ClientConnection {
     final Set<InputStream> openStreams = ConcurrentHashMap.newKeySet();
     private final SseStreamReader streams = new SseStreamReader(this);
     private final LegacyFallback legacy = new LegacyFallback(this);
+    private final PostClient posts;
     private Listener listener;
     private boolean closeDelivered;
     volatile String sessionId;
@@ -73,7 +75,8 @@ public final class ClientConnection {
     public ClientConnection(URI target, HttpClientSettings settings, String scheme) {
         this.target = target;
         this.settings = settings;
-        String prefix = "jmcp-http-client-" + CLIENTS.incrementAndGet() + "-";
+        String name = "jmcp-http-client-" + CLIENTS.incrementAndGet();
+        String prefix = name + "-";
         AtomicInteger threads = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(task -> {
             Thread thread = new Thread(task, prefix + threads.incrementAndGet());
@@ -86,6 +89,7 @@ public final class ClientConnection {
                 // plain http: no h2c upgrade dance; https negotiates HTTP/2 or 1.1 with ALPN
                 .version(scheme.equals("https") ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
                 .build();
+        this.posts = new PostClient(this, name + "-io");
     }
 
     /** @return the MCP endpoint */
@@ -136,46 +140,19 @@ public final class ClientConnection {
         if (legacyTarget != null) {
             return legacy.sendLegacy(legacyTarget, payload);
         }
-        HttpRequest.Builder request = request(target).header("Accept", ACCEPT_BOTH)
-                .header("Content-Type", "application/json")
-                .POST(body(payload));
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
-                .thenComposeAsync(response -> answered(response, payload), executor)
-                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(wrap(failure, "POST")));
+        return posts.post(payload);
     }
 
-    private CompletableFuture<Void> answered(HttpResponse<InputStream> response, JsonRpcPayload payload) {
-        String id = response.headers().firstValue("Mcp-Session-Id").orElse(null);
-        if (id != null) {
-            sessionId = id;
-        }
-        int status = response.statusCode();
+    /**
+     * What a refused POST (neither 200 nor 202) comes to: for {@code initialize} refused with 400,
+     * 404 or 405, the HTTP+SSE transport of 2024-11-05 (when {@code legacyFallback} allows); after
+     * 404 from a session, the end of the connection; else a failure that quotes the server.
+     *
+     * @param text the start of the answer's body, stripped
+     */
+    CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text) {
         boolean initialize = payload instanceof JsonRpcRequest request
                 && McpMethodNames.INITIALIZE.equals(request.method());
-        if (status == 202 || status == 200 && !hasBody(response)) {
-            close(response.body());
-            if (payload instanceof JsonRpcNotification notification
-                    && McpMethodNames.INITIALIZED.equals(notification.method())) {
-                streams.openGetStream();
-            }
-            return CompletableFuture.completedFuture(null);
-        }
-        if (status == 200) {
-            String type = response.headers().firstValue("Content-Type").orElse("");
-            if (type.toLowerCase(Locale.ROOT).startsWith(EVENT_STREAM)) {
-                Set<RequestId> owed = ConcurrentHashMap.newKeySet();
-                owed.addAll(SseStreamReader.requestIds(payload));
-                executor.execute(() -> streams.readStream(response.body(), owed));
-                return CompletableFuture.completedFuture(null);
-            }
-            try (InputStream in = response.body()) {
-                readMessage(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return CompletableFuture.completedFuture(null);
-        }
-        String text = text(response.body());
         if (initialize && settings.legacyFallback() && (status == 400 || status == 404 || status == 405)) {
             LOG.log(Level.DEBUG, "{0} refused initialize with {1}; trying the HTTP+SSE transport of 2024-11-05",
                     target, String.valueOf(status));
@@ -190,17 +167,25 @@ public final class ClientConnection {
         return CompletableFuture.failedFuture(failure);
     }
 
-    HttpRequest.Builder request(URI uri) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
-        settings.headers().forEach(builder::header);
+    /**
+     * Hands every header this client sends with each request to {@code sink}, in order: the
+     * settings' own, then the session's. The one place they are made, for both HTTP clients.
+     */
+    void eachHeader(BiConsumer<String, String> sink) {
+        settings.headers().forEach(sink);
         String id = sessionId;
         if (id != null) {
-            builder.header("Mcp-Session-Id", id);
+            sink.accept("Mcp-Session-Id", id);
         }
         String version = protocolVersion;
         if (version != null) {
-            builder.header("MCP-Protocol-Version", version);
+            sink.accept("MCP-Protocol-Version", version);
         }
+    }
+
+    HttpRequest.Builder request(URI uri) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
+        eachHeader(builder::header);
         return builder;
     }
 
@@ -327,6 +312,7 @@ public final class ClientConnection {
         for (InputStream stream : List.copyOf(openStreams)) {
             close(stream);
         }
+        posts.close();
         executor.shutdown();
         synchronized (delivery) {
             if (listener != null && !closeDelivered) {
@@ -346,10 +332,6 @@ public final class ClientConnection {
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    private static boolean hasBody(HttpResponse<?> response) {
-        return response.headers().firstValueAsLong("Content-Length").orElse(-1) != 0;
     }
 
     static String text(InputStream body) {
