@@ -323,6 +323,9 @@ public final class SseReader {
         }
 
         void drain() throws IOException {
+            if (ended) {
+                return; // read to its end already, as nearly every message is: no buffer to skip with
+            }
             byte[] skip = new byte[4096];
             while (read(skip, 0, skip.length) >= 0) {
                 // skip the rest of the data

@@ -39,10 +39,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The working part of one {@link StreamableHttpClientTransport}: its HTTP client and threads, the
- * headers of its session, the POSTs it sends, the messages it hands to the listener, and the DELETE
- * that ends it. The SSE streams it opens are read by {@link SseStreamReader}; a server of 2024-11-05
- * is spoken to through {@link LegacyFallback}.
+ * The working part of one {@link StreamableHttpClientTransport}: its HTTP clients and threads, the
+ * headers of its session, the messages it hands to the listener, and the DELETE that ends it. Its
+ * POSTs go through {@link PostClient} (Netty); the SSE streams it opens (java.net.http) are read by
+ * {@link SseStreamReader}; a server of 2024-11-05 is spoken to through {@link LegacyFallback}.
  */
 public final class ClientConnection {
     // logged under the public class's name, where users look for the transport's log
@@ -190,8 +190,9 @@ public final class ClientConnection {
     }
 
     /**
-     * The request body: a message of up to {@value #SMALL_BODY} bytes (nearly every one a client
-     * sends) with a Content-Length, read once; a larger one streamed, chunked, as it is encoded.
+     * The body of a POST to an HTTP+SSE server: a message of up to {@value #SMALL_BODY} bytes (nearly
+     * every one a client sends) with a Content-Length, read once; a larger one streamed, chunked, as
+     * it is encoded.
      */
     HttpRequest.BodyPublisher body(JsonRpcPayload payload) {
         SmallBody small = new SmallBody(SMALL_BODY);

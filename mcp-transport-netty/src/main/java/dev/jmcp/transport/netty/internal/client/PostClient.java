@@ -23,7 +23,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.FastThreadLocalThread;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Deque;
@@ -63,8 +63,11 @@ final class PostClient {
         String rawPath = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
         this.path = target.getRawQuery() == null ? rawPath : rawPath + "?" + target.getRawQuery();
         SslContext ssl = tls ? sslContext() : null;
-        this.group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory(threadName, true),
-                NioIoHandler.newFactory());
+        this.group = new MultiThreadIoEventLoopGroup(1, task -> {
+            Thread thread = new FastThreadLocalThread(task, threadName);
+            thread.setDaemon(true);
+            return thread;
+        }, NioIoHandler.newFactory());
         this.bootstrap = new Bootstrap()
                 .group(group)
                 .channel(NioSocketChannel.class)
@@ -103,7 +106,11 @@ final class PostClient {
         return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     }
 
-    /** Sends {@code payload}; the future completes as {@link ClientConnection#send} documents. */
+    /**
+     * Sends {@code payload}. The future completes when the answer has come: at its head for an SSE
+     * stream (whose events are delivered as they come), after the message for a JSON body; it
+     * fails when the POST could not be sent or was refused.
+     */
     CompletableFuture<Void> post(JsonRpcPayload payload) {
         ByteBuf body = ByteBufAllocator.DEFAULT.buffer(512);
         try (ByteBufOutputStream out = new ByteBufOutputStream(body)) {
