@@ -1,10 +1,12 @@
 package dev.jmcp.benchmarks.e2e;
 
+import com.sun.management.OperatingSystemMXBean;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -38,7 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code client=jmcp}: {@link McpClient#resources()}{@code .read(uri)}, the whole jmcp client
  *       on {@code StreamableHttpClientTransport}.</li>
  * </ul>
- * Every answer is checked for the text. Sample-time mode, as {@link EndToEndBenchmark}; bench/run
+ * Every answer is checked for the text. After each iteration the benchmark prints the client JVM's
+ * CPU time per read (all its threads), which the machine's load disturbs less than the latency.
+ * Sample-time mode, as {@link EndToEndBenchmark}; bench/run
  * shows each row against {@code client=bare}. Short by default; {@code bench/run --full} for real
  * numbers.
  */
@@ -63,6 +67,11 @@ public class HttpClientBenchmark {
     private HttpClient jdk;
     private McpClient jmcp;
     private long nextId = 1;
+    // the benchmark JVM's CPU time per read, all threads (the server is another process): on a
+    // shared machine it moves far less with the load than the latency does
+    private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private long reads;
+    private long cpuAtStart;
 
     @Setup(Level.Trial)
     public void start() throws IOException {
@@ -77,6 +86,18 @@ public class HttpClientBenchmark {
             default -> throw new IllegalArgumentException("client must be bare, jdk or jmcp, was " + client);
         }
         read1KiB();
+    }
+
+    @Setup(Level.Iteration)
+    public void startCounting() {
+        reads = 0;
+        cpuAtStart = os.getProcessCpuTime();
+    }
+
+    @TearDown(Level.Iteration)
+    public void printCpuPerRead() {
+        System.out.printf("client=%s: %,d reads, client CPU %.1f us per read%n", client, reads,
+                (os.getProcessCpuTime() - cpuAtStart) / 1e3 / Math.max(1, reads));
     }
 
     @TearDown(Level.Trial)
@@ -100,6 +121,7 @@ public class HttpClientBenchmark {
             case "jdk" -> jdkPost(readRequest());
             default -> jmcpRead();
         };
+        reads++;
         if (!answer.contains(JSON_TEXT)) {
             throw new IllegalStateException(client + ": the answer lacks the 1 KiB text: " + answer);
         }
