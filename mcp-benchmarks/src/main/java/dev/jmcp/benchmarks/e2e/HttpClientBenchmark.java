@@ -2,7 +2,6 @@ package dev.jmcp.benchmarks.e2e;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.jmcp.core.McpClient;
-import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -116,22 +115,20 @@ public class HttpClientBenchmark {
 
     @Benchmark
     public int read1KiB() throws IOException {
-        String answer = switch (client) {
-            case "bare" -> bare.post(readRequest(), session).text();
-            case "jdk" -> jdkPost(readRequest());
-            default -> jmcpRead();
-        };
         reads++;
+        if (client.equals("jmcp")) {
+            // the text itself, as a user of the client gets it: no JSON to look into
+            String text = ((TextResourceContents) jmcp.resources().read(BenchResources.TEXT_URI).contents().get(0)).text();
+            if (!text.equals(BenchResources.text())) {
+                throw new IllegalStateException("jmcp: the text differs: " + text);
+            }
+            return text.length();
+        }
+        String answer = client.equals("bare") ? bare.post(readRequest(), session).text() : jdkPost(readRequest());
         if (!answer.contains(JSON_TEXT)) {
             throw new IllegalStateException(client + ": the answer lacks the 1 KiB text: " + answer);
         }
         return answer.length();
-    }
-
-    private String jmcpRead() {
-        ReadResourceResult result = jmcp.resources().read(BenchResources.TEXT_URI);
-        // quoted as in JSON, to be checked the same way as the others
-        return "\"" + ((TextResourceContents) result.contents().get(0)).text().replace("\n", "\\n") + "\"";
     }
 
     private byte[] readRequest() {
