@@ -62,6 +62,15 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        PostExchange current = exchange;
+        if (current != null) {
+            current.readComplete();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         client.closed(ctx.channel());
         PostExchange current = exchange;

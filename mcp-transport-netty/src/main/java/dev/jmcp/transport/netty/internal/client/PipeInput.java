@@ -41,7 +41,15 @@ final class PipeInput extends InputStream {
         if (held > HIGH_WATER && !paused) {
             paused = true;
             channel.config().setAutoRead(false);
+            notifyAll();
         }
+    }
+
+    /**
+     * On the event loop, at the end of a batch of reads: wakes the reader for what the batch
+     * brought. Once per batch rather than per piece, which would wake it for every 64 KiB.
+     */
+    synchronized void flush() {
         notifyAll();
     }
 

@@ -17,6 +17,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
@@ -42,6 +43,11 @@ import javax.net.ssl.SSLParameters;
  * answers ({@link PostExchange}). The POST is the client's hot path: every request is one.
  */
 final class PostClient {
+    /**
+     * The longest piece of an answer's body the HTTP decoder hands on: as long as a socket read
+     * brings, not Netty's default 8 KiB, so that a long answer is not handled 8 KiB at a time.
+     */
+    private static final int CONTENT_PIECE_BYTES = 64 * 1024;
     private final ClientConnection connection;
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
@@ -82,7 +88,10 @@ final class PostClient {
                             channel.pipeline().addLast(verified(ssl.newHandler(channel.alloc(),
                                     unbracketed(target.getHost()), port)));
                         }
-                        channel.pipeline().addLast(new HttpClientCodec(), new ExchangeHandler(PostClient.this));
+                        channel.pipeline().addLast(new HttpClientCodec(new HttpDecoderConfig().setMaxChunkSize(CONTENT_PIECE_BYTES),
+                                HttpClientCodec.DEFAULT_FAIL_ON_MISSING_RESPONSE,
+                                HttpClientCodec.DEFAULT_PARSE_HTTP_AFTER_CONNECT_REQUEST),
+                                new ExchangeHandler(PostClient.this));
                     }
                 });
     }

@@ -34,8 +34,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * event id seen, as any other stream.
  */
 final class PostExchange {
-    /** The longest JSON body, or SSE event, decoded on the event loop; longer ones stream through a thread. */
-    static final int FAST_BYTES = 1024 * 1024;
+    /**
+     * The longest JSON body, or SSE event, decoded on the event loop; longer ones stream through a
+     * thread. Room for a 1 MiB blob's base64 and then some: such a read is one the issue measures.
+     */
+    static final int FAST_BYTES = 4 * 1024 * 1024;
     /** How much of an error answer's body is kept, for the message. */
     private static final int ERROR_TEXT_BYTES = 4096;
 
@@ -145,6 +148,13 @@ final class PostExchange {
             sent.complete(null);
         } catch (IOException | RuntimeException e) {
             sent.completeExceptionally(connection.wrap(e, "POST"));
+        }
+    }
+
+    /** A batch of reads has ended: a thread reading the body gets what it brought. */
+    void readComplete() {
+        if (mode == Mode.PIPED) {
+            pipe.flush();
         }
     }
 
