@@ -1,7 +1,8 @@
 /**
  * The Streamable HTTP transport of MCP (revisions 2025-03-26 to 2025-11-25, and the stateless
- * 2026-07-28), with the HTTP+SSE transport of 2024-11-05 on its own endpoints: a server on Netty
- * and a client on {@code java.net.http}.
+ * 2026-07-28), with the HTTP+SSE transport of 2024-11-05 on its own endpoints: a server on Netty,
+ * and a client that sends its POSTs on Netty too (its GET streams, its DELETE and the HTTP+SSE
+ * fallback on {@code java.net.http}).
  *
  * <p>{@link dev.jmcp.transport.netty.NettyHttpServer} serves one MCP endpoint to both eras at once.
  * For the handshake era (POST, GET, DELETE): JSON or SSE answers, {@code Mcp-Session-Id} sessions,
@@ -35,8 +36,9 @@
  * {@code legacyFallback} (true), {@code headers} (none). A server owns daemon threads named
  * {@code jmcp-http-<n>-<k>} (its event loops, which never open or read a blob's file or stream) and
  * {@code jmcp-http-body-<k>} (at most {@code maxBodyProducers}, made when needed: they encode the
- * response bodies that do); a client, {@code jmcp-http-client-<n>-<k>} (plus the JDK HTTP client's
- * own selector thread). Logging goes through {@code System.Logger} under the class names; nothing
+ * response bodies that do); a client, {@code jmcp-http-client-<n>-io} (the event loop of its
+ * POSTs, which decodes their answers and calls the listener) and {@code jmcp-http-client-<n>-<k>}
+ * (its streams, plus the JDK HTTP client's own selector thread). Logging goes through {@code System.Logger} under the class names; nothing
  * is written to standard output.
  */
 module dev.jmcp.transport.netty {

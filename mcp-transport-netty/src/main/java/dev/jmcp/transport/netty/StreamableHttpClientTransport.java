@@ -10,9 +10,11 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The client end of the Streamable HTTP transport, on the JDK's {@link HttpClient}. Each message is
- * its own POST, accepting {@code application/json} and {@code text/event-stream}; the answer is read
- * in either form. The {@code Mcp-Session-Id} the server gives is sent on every later request, as is
+ * The client end of the Streamable HTTP transport. Each message is its own POST, on Netty, over
+ * keep-alive HTTP/1.1 connections (TLS for {@code https}), accepting {@code application/json} and
+ * {@code text/event-stream}; the answer is read in either form, and a message of up to 4 MiB is
+ * decoded as soon as its last byte arrives. The GET streams, the DELETE and the HTTP+SSE fallback
+ * use the JDK's {@link HttpClient}, which does not redirect either. The {@code Mcp-Session-Id} the server gives is sent on every later request, as is
  * {@code MCP-Protocol-Version} once the {@code InitializeResult} has passed through. After
  * {@code notifications/initialized} the client opens the GET stream for the server's own messages
  * (a 405 means the server offers none). A stream that drops before it has carried the answers it
@@ -27,8 +29,10 @@ import java.util.concurrent.CompletableFuture;
  * waiting for it fails at once. A message that the heap cannot hold while it is parsed is reported
  * the same way, as {@code -32603}.
  *
- * <p>Threads: daemon threads named {@code jmcp-http-client-<n>-<k>} read the streams and run the
- * HTTP client's tasks; they end with {@link #close()}. The listener is called by one of them at a time.
+ * <p>Threads: the daemon thread {@code jmcp-http-client-<n>-io} writes the POSTs and reads their
+ * answers; daemon threads named {@code jmcp-http-client-<n>-<k>} read the GET streams, answers longer
+ * than 4 MiB, and run the JDK HTTP client's tasks; they end with {@link #close()}. The listener is
+ * called by one of them at a time, and must not block: the answers of every later POST wait for it.
  *
  * @since 0.1
  */

@@ -18,10 +18,11 @@ import java.util.Objects;
 public final class SseReader {
     /** The longest value of a field other than {@code data}. */
     static final int MAX_FIELD_BYTES = 64 * 1024;
+    private static final int MAX_BUFFER_BYTES = 64 * 1024;
     private static final byte[] DATA = "data:".getBytes(StandardCharsets.US_ASCII);
 
     private final InputStream in;
-    private final byte[] buffer = new byte[64 * 1024];
+    private final byte[] buffer;
     private int position;
     private int limit;
     private String lastEventId;
@@ -39,7 +40,19 @@ public final class SseReader {
 
     /** @param in the stream's bytes; never null */
     public SseReader(InputStream in) {
+        this(in, MAX_BUFFER_BYTES);
+    }
+
+    /**
+     * @param in          the stream's bytes; never null
+     * @param bufferBytes how many bytes to read ahead: for a stream already whole in memory (one
+     *                    event the client has split off), its length, so that a small event costs
+     *                    no 64 KiB buffer; never more than 64 KiB, since a data stream's
+     *                    {@code available()} looks through what is buffered
+     */
+    public SseReader(InputStream in, int bufferBytes) {
         this.in = Objects.requireNonNull(in, "in");
+        this.buffer = new byte[Math.min(Math.max(bufferBytes, DATA.length), MAX_BUFFER_BYTES)];
     }
 
     /** @return the id of the last event dispatched (the value for {@code Last-Event-ID}); null before any */
@@ -312,6 +325,9 @@ public final class SseReader {
         }
 
         void drain() throws IOException {
+            if (ended) {
+                return; // read to its end already, as nearly every message is: no buffer to skip with
+            }
             byte[] skip = new byte[4096];
             while (read(skip, 0, skip.length) >= 0) {
                 // skip the rest of the data

@@ -38,22 +38,23 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.function.BiConsumer;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The working part of one {@link StreamableHttpClientTransport}: its HTTP client and threads, the
- * headers of its session, the POSTs it sends, the messages it hands to the listener, and the DELETE
- * that ends it. The SSE streams it opens are read by {@link SseStreamReader}; a server of 2024-11-05
- * is spoken to through {@link LegacyFallback}.
+ * The working part of one {@link StreamableHttpClientTransport}: its HTTP clients and threads, the
+ * headers of its session, the messages it hands to the listener, and the DELETE that ends it. Its
+ * POSTs go through {@link PostClient} (Netty); the SSE streams it opens (java.net.http) are read by
+ * {@link SseStreamReader}; a server of 2024-11-05 is spoken to through {@link LegacyFallback}.
  */
 public final class ClientConnection {
     // logged under the public class's name, where users look for the transport's log
     static final System.Logger LOG = System.getLogger(StreamableHttpClientTransport.class.getName());
     private static final AtomicInteger CLIENTS = new AtomicInteger();
-    private static final String ACCEPT_BOTH = "application/json, text/event-stream";
+    static final String ACCEPT_BOTH = "application/json, text/event-stream";
     static final String EVENT_STREAM = "text/event-stream";
 
     final URI target;
@@ -66,6 +67,7 @@ public final class ClientConnection {
     private final SseStreamReader streams = new SseStreamReader(this);
     private final LegacyFallback legacy = new LegacyFallback(this);
     private final ToolParamHeaders toolParams = new ToolParamHeaders();
+    private final PostClient posts;
     private Listener listener;
     private boolean closeDelivered;
     volatile String sessionId;
@@ -82,7 +84,8 @@ public final class ClientConnection {
     public ClientConnection(URI target, HttpClientSettings settings, String scheme) {
         this.target = target;
         this.settings = settings;
-        String prefix = "jmcp-http-client-" + CLIENTS.incrementAndGet() + "-";
+        String name = "jmcp-http-client-" + CLIENTS.incrementAndGet();
+        String prefix = name + "-";
         AtomicInteger threads = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(task -> {
             Thread thread = new Thread(task, prefix + threads.incrementAndGet());
@@ -95,6 +98,7 @@ public final class ClientConnection {
                 // plain http: no h2c upgrade dance; https negotiates HTTP/2 or 1.1 with ALPN
                 .version(scheme.equals("https") ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1)
                 .build();
+        this.posts = new PostClient(this, name + "-io");
     }
 
     /** @return the MCP endpoint */
@@ -149,19 +153,7 @@ public final class ClientConnection {
         if (!gate.isDone()) {
             return gate.thenCompose(opened -> send(payload));
         }
-        HttpRequest.Builder request = request(target).header("Accept", ACCEPT_BOTH)
-                .header("Content-Type", "application/json")
-                .POST(body(payload));
-        // a 2026-07-28 request: its standard headers, and its HTTP errors carry JSON-RPC errors
-        Map<String, String> stateless = StatelessRequestHeaders.of(payload);
-        stateless.forEach(request::setHeader);
-        if (!stateless.isEmpty()) {
-            toolParams.headers(payload).forEach(request::setHeader);
-        }
-        CompletableFuture<Void> sent = http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream())
-                .thenComposeAsync(response -> stateless.isEmpty() || response.statusCode() < 400
-                        ? answered(response, payload) : refused(response, (JsonRpcRequest) payload), executor)
-                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(wrap(failure, "POST")));
+        CompletableFuture<Void> sent = posts.post(payload);
         if (payload instanceof JsonRpcNotification notification && McpMethodNames.INITIALIZED.equals(notification.method())) {
             // what is sent next waits until the server has answered the GET stream that this
             // notification opens, at most connectTimeout: a server sends its own requests (such as
@@ -173,71 +165,29 @@ public final class ClientConnection {
     }
 
     /**
-     * A 2026-07-28 server answers an error with HTTP 400 or 404 and the JSON-RPC error as the body:
-     * that error is the request's answer, which tells a modern server's error (such as -32022) from
-     * an older server's refusal, whose body answers no request.
+     * What a refused POST (neither 200 nor 202) comes to: for {@code initialize} refused with 400,
+     * 404 or 405, the HTTP+SSE transport of 2024-11-05 (when {@code legacyFallback} allows); after
+     * 404 from a session, the end of the connection; else a failure that quotes the server.
+     *
+     * @param text the start of the answer's body, stripped
      */
-    private CompletableFuture<Void> refused(HttpResponse<InputStream> response, JsonRpcRequest request) {
-        byte[] body;
-        try (InputStream in = response.body()) {
-            body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, settings.codec().limits().maxMessageBytes()));
-        } catch (IOException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        JsonRpcPayload answer;
-        try {
-            answer = settings.codec().read(body, PendingRequests.NONE);
-        } catch (ProtocolException e) {
-            answer = null;
-        }
-        if (answer instanceof JsonRpcErrorResponse error && request.id().equals(error.id())) {
-            readMessage(new ByteArrayInputStream(body));
+    CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text) {
+        if (status >= 400 && payload instanceof JsonRpcRequest request && !StatelessRequestHeaders.of(payload).isEmpty()
+                && answersWithError(request, text)) {
+            // a 2026-07-28 server answers an error with 400 or 404 and the JSON-RPC error as the
+            // body: that is the request's answer, which tells a modern server's error (such as
+            // -32022) from an older server's refusal, whose body answers no request
             return CompletableFuture.completedFuture(null);
         }
-        String text = new String(body, 0, Math.min(body.length, 4096), StandardCharsets.UTF_8).strip();
-        return CompletableFuture.failedFuture(new McpException("the server answered the POST with HTTP "
-                + response.statusCode() + (text.isEmpty() ? "" : ": " + text)));
-    }
-
-    private CompletableFuture<Void> answered(HttpResponse<InputStream> response, JsonRpcPayload payload) {
-        String id = response.headers().firstValue("Mcp-Session-Id").orElse(null);
-        if (id != null) {
-            sessionId = id;
-        }
-        int status = response.statusCode();
         boolean initialize = payload instanceof JsonRpcRequest request
                 && McpMethodNames.INITIALIZE.equals(request.method());
-        if (status == 202 || status == 200 && !hasBody(response)) {
-            close(response.body());
-            if (payload instanceof JsonRpcNotification notification
-                    && McpMethodNames.INITIALIZED.equals(notification.method())) {
-                streams.openGetStream();
-            }
-            return CompletableFuture.completedFuture(null);
-        }
-        if (status == 200) {
-            String type = response.headers().firstValue("Content-Type").orElse("");
-            if (type.toLowerCase(Locale.ROOT).startsWith(EVENT_STREAM)) {
-                Set<RequestId> owed = ConcurrentHashMap.newKeySet();
-                owed.addAll(SseStreamReader.requestIds(payload));
-                executor.execute(() -> streams.readStream(response.body(), owed));
-                return CompletableFuture.completedFuture(null);
-            }
-            try (InputStream in = response.body()) {
-                readMessage(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return CompletableFuture.completedFuture(null);
-        }
-        String text = text(response.body());
         if (initialize && settings.legacyFallback() && (status == 400 || status == 404 || status == 405)) {
             LOG.log(Level.DEBUG, "{0} refused initialize with {1}; trying the HTTP+SSE transport of 2024-11-05",
                     target, String.valueOf(status));
             return legacy.fallBackToLegacy(payload, status, text);
         }
         McpException failure = new McpException("the server answered the POST with HTTP " + status
-                + (text.isEmpty() ? "" : ": " + text));
+                + (text.isEmpty() ? "" : ": " + text.substring(0, Math.min(text.length(), 4096))));
         if (status == 404 && sessionId != null && !initialize) {
             // the spec: the server has ended the session; a client must start a new one
             closeWith(new McpException("the server has ended session " + sessionId + " (HTTP 404)"));
@@ -245,23 +195,62 @@ public final class ClientConnection {
         return CompletableFuture.failedFuture(failure);
     }
 
-    HttpRequest.Builder request(URI uri) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
-        settings.headers().forEach(builder::header);
+    /** @return whether {@code body} was the JSON-RPC error answering {@code request}, and was delivered as such */
+    private boolean answersWithError(JsonRpcRequest request, String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        JsonRpcPayload answer;
+        try {
+            answer = settings.codec().read(bytes, PendingRequests.NONE);
+        } catch (ProtocolException e) {
+            return false;
+        }
+        if (answer instanceof JsonRpcErrorResponse error && request.id().equals(error.id())) {
+            readMessage(new ByteArrayInputStream(bytes));
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Hands every header this client sends with {@code payload} to {@code sink}, in order: those of
+     * every request ({@link #eachHeader(BiConsumer)}), then a 2026-07-28 request's standard headers
+     * and its {@code Mcp-Param-*} headers (x-mcp-header), which replace any of the same name.
+     */
+    void eachHeader(JsonRpcPayload payload, BiConsumer<String, String> sink) {
+        eachHeader(sink);
+        Map<String, String> stateless = StatelessRequestHeaders.of(payload);
+        stateless.forEach(sink);
+        if (!stateless.isEmpty()) {
+            toolParams.headers(payload).forEach(sink);
+        }
+    }
+
+    /**
+     * Hands every header this client sends with each request to {@code sink}, in order: the
+     * settings' own, then the session's. The one place they are made, for both HTTP clients.
+     */
+    void eachHeader(BiConsumer<String, String> sink) {
+        settings.headers().forEach(sink);
         String id = sessionId;
         if (id != null) {
-            builder.header("Mcp-Session-Id", id);
+            sink.accept("Mcp-Session-Id", id);
         }
         String version = protocolVersion;
         if (version != null) {
-            builder.header("MCP-Protocol-Version", version);
+            sink.accept("MCP-Protocol-Version", version);
         }
+    }
+
+    HttpRequest.Builder request(URI uri) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
+        eachHeader(builder::header);
         return builder;
     }
 
     /**
-     * The request body: a message of up to {@value #SMALL_BODY} bytes (nearly every one a client
-     * sends) with a Content-Length, read once; a larger one streamed, chunked, as it is encoded.
+     * The body of a POST to an HTTP+SSE server: a message of up to {@value #SMALL_BODY} bytes (nearly
+     * every one a client sends) with a Content-Length, read once; a larger one streamed, chunked, as
+     * it is encoded.
      */
     HttpRequest.BodyPublisher body(JsonRpcPayload payload) {
         SmallBody small = new SmallBody(SMALL_BODY);
@@ -383,6 +372,7 @@ public final class ClientConnection {
         for (InputStream stream : List.copyOf(openStreams)) {
             close(stream);
         }
+        posts.close();
         executor.shutdown();
         synchronized (delivery) {
             if (listener != null && !closeDelivered) {
@@ -402,10 +392,6 @@ public final class ClientConnection {
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    private static boolean hasBody(HttpResponse<?> response) {
-        return response.headers().firstValueAsLong("Content-Length").orElse(-1) != 0;
     }
 
     static String text(InputStream body) {

@@ -46,12 +46,14 @@ final class SseStreamReader {
      * is reopened until the session ends). Gives up after {@code maxReconnectAttempts} reconnections
      * in a row that brought nothing.
      *
-     * @param owed the ids of the requests whose answers the stream owes; null for the GET stream
+     * @param first       the stream, or null to begin with resuming it (it was read elsewhere up to
+     *                    {@code lastEventId})
+     * @param owed        the ids of the requests whose answers the stream owes; null for the GET stream
+     * @param lastEventId the id of the last event read before {@code first}; may be null
+     * @param retry       the last {@code retry} the server asked for before {@code first}; may be null
      */
-    void readStream(InputStream first, Set<RequestId> owed) {
+    void readStream(InputStream first, Set<RequestId> owed, String lastEventId, Long retry) {
         InputStream body = first;
-        String lastEventId = null;
-        Long retry = null;
         int failures = 0;
         while (true) {
             if (body != null) {
@@ -165,7 +167,7 @@ final class SseStreamReader {
                             HttpResponse.BodyHandlers.ofInputStream());
                     getStreamAnswered.complete(null);
                     if (response.statusCode() == 200) {
-                        readStream(response.body(), null);
+                        readStream(response.body(), null, null, null);
                     } else {
                         LOG.log(Level.DEBUG, "{0} offers no GET stream: HTTP {1} {2}", connection.target,
                                 String.valueOf(response.statusCode()), ClientConnection.text(response.body()));
