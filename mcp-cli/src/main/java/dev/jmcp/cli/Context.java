@@ -50,10 +50,10 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
      *         {@link Target#limits} for what it reads
      */
     ClientOptions clientOptions(Target.Reads reads) {
-        return ClientOptions.defaults()
-                .withClientInfo(Implementation.of("jmcp", Main.version()))
-                .withCallTimeout(timeout())
-                .withLimits(Target.limits(args, reads));
+        return ClientOptions.builder()
+                .clientInfo(Implementation.of("jmcp", Main.version()))
+                .callTimeout(timeout())
+                .limits(Target.limits(args, reads)).build();
     }
 
     /** Connects to the server the command line names, to read listings and metadata. @see Target#connect */

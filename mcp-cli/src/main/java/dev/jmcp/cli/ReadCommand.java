@@ -86,7 +86,7 @@ final class ReadCommand implements Command {
             }
         }) : blobs.sink();
         try (McpClient client = context.connect(target,
-                context.clientOptions(Target.Reads.CONTENTS).withBlobSink(decoded))) {
+                context.clientOptions(Target.Reads.CONTENTS).toBuilder().blobSink(decoded).build())) {
             RequestOptions options = bar.enabled()
                     ? RequestOptions.progress(p -> {
                         serverCounts.set(true);

@@ -39,7 +39,7 @@ class HttpConnectOptionsTest {
             return BlobSink.IN_MEMORY.open();
         };
 
-        try (McpClient client = McpClient.connect(endpoint, ClientOptions.defaults().withBlobSink(counting))) {
+        try (McpClient client = McpClient.connect(endpoint, ClientOptions.builder().blobSink(counting).build())) {
             client.resources().read("mem://b");
         }
 

@@ -1,88 +1,60 @@
 package dev.jmcp.core;
 
 import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * How {@link McpClient} connects.
+ * How {@link McpClient} connects: the named settings, each with a default. Made by
+ * {@link #builder()}; immutable.
  *
- * @param clientInfo         the client program, sent as {@code clientInfo}; never null
- * @param protocolVersion    the revision {@code initialize} asks for, one of {@link ClientSession#SUPPORTED_VERSIONS},
- *                           when the negotiation ends in the handshake; never null
- * @param callTimeout        how long each call of the synchronous API waits for its answer, after
- *                           which it fails with {@link dev.jmcp.core.session.RequestTimeoutException}
- *                           and the server is told to stop; never null, positive
- * @param sessionSettings    the session's limits; never null
- * @param transportProviders the providers that {@link McpClient#connect(java.net.URI, ClientOptions)}
- *                           chooses from; empty for those found through {@link java.util.ServiceLoader};
- *                           never null
- * @param limits             the codec limits for what the server sends, handed to the transport
- *                           provider by {@link McpClient#connect(java.net.URI, ClientOptions)}
- *                           ({@link TransportProvider#connect(java.net.URI, dev.jmcp.core.spi.ConnectOptions)});
- *                           null to leave the provider's own ({@link CodecLimits#DEFAULTS} for the
- *                           providers found through {@link java.util.ServiceLoader}). A transport
- *                           passed to {@link McpClient#connect(dev.jmcp.core.spi.McpTransport, ClientOptions)}
- *                           already has its codec, and keeps it. May be null
- * @param blobSink           where the blobs the server sends go, handed to the transport provider
- *                           like {@code limits}; null to keep them in memory
- *                           ({@link BlobSink#IN_MEMORY}). A client that reads large blobs gives
- *                           {@link BlobSink#spillToFiles} and raises {@code limits}' maxMessageBytes.
- *                           May be null
- * @param versionNegotiation how the revision is chosen: {@link VersionNegotiation#auto()} by default
- *                           ({@code server/discover} first, {@code initialize} for older servers),
- *                           pinned, or the handshake only; never null
- * @param maxInputRounds     how many times a 2026-07-28 request answered with {@code input_required}
- *                           is retried with the answers of the registered handlers; at least 1
- * @param maxCachedResults   how many results of {@link McpClient#resources()} the client keeps for
- *                           reuse while the server's caching hints ({@code ttlMs}, 2026-07-28) say
- *                           they are fresh; 0 switches the cache off; not negative
  * @since 0.1
  */
-public record ClientOptions(
-        Implementation clientInfo,
-        String protocolVersion,
-        Duration callTimeout,
-        SessionSettings sessionSettings,
-        List<TransportProvider> transportProviders,
-        CodecLimits limits,
-        BlobSink blobSink,
-        VersionNegotiation versionNegotiation,
-        int maxInputRounds,
-        int maxCachedResults) {
-
+public final class ClientOptions {
     /** 30 seconds. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
     /** 256 results: listings and reads of text, each bounded by the codec's limits. */
     public static final int DEFAULT_MAX_CACHED_RESULTS = 256;
 
-    public ClientOptions {
-        Objects.requireNonNull(clientInfo, "clientInfo");
-        Objects.requireNonNull(protocolVersion, "protocolVersion");
-        if (!ClientSession.SUPPORTED_VERSIONS.contains(protocolVersion)) {
-            throw new IllegalArgumentException("protocolVersion must be one of " + ClientSession.SUPPORTED_VERSIONS
-                    + ", was " + protocolVersion);
-        }
-        Objects.requireNonNull(callTimeout, "callTimeout");
-        if (callTimeout.isZero() || callTimeout.isNegative()) {
-            throw new IllegalArgumentException("callTimeout must be positive, was " + callTimeout);
-        }
-        Objects.requireNonNull(sessionSettings, "sessionSettings");
-        transportProviders = List.copyOf(transportProviders);
-        Objects.requireNonNull(versionNegotiation, "versionNegotiation");
-        if (maxInputRounds < 1) {
-            throw new IllegalArgumentException("maxInputRounds must be >= 1, was " + maxInputRounds);
-        }
-        if (maxCachedResults < 0) {
-            throw new IllegalArgumentException("maxCachedResults must be >= 0, was " + maxCachedResults);
-        }
+    private static final ClientOptions DEFAULTS = builder().build();
+
+    private final Implementation clientInfo;
+    private final String protocolVersion;
+    private final Duration callTimeout;
+    private final SessionSettings sessionSettings;
+    private final List<TransportProvider> transportProviders;
+    private final CodecLimits limits;
+    private final BlobSink blobSink;
+    private final VersionNegotiation versionNegotiation;
+    private final int maxInputRounds;
+    private final int maxCachedResults;
+    private final ClientCapabilities capabilities;
+    private final Map<String, RequestHandler> requestHandlers;
+
+    private ClientOptions(Builder b) {
+        this.clientInfo = b.clientInfo;
+        this.protocolVersion = b.protocolVersion;
+        this.callTimeout = b.callTimeout;
+        this.sessionSettings = b.sessionSettings;
+        this.transportProviders = b.transportProviders;
+        this.limits = b.limits;
+        this.blobSink = b.blobSink;
+        this.versionNegotiation = b.versionNegotiation;
+        this.maxInputRounds = b.maxInputRounds;
+        this.maxCachedResults = b.maxCachedResults;
+        this.capabilities = b.capabilities;
+        this.requestHandlers = Map.copyOf(b.requestHandlers);
     }
 
     /**
@@ -90,68 +62,254 @@ public record ClientOptions(
      *         and the transport providers' own limits
      */
     public static ClientOptions defaults() {
-        return new ClientOptions(Implementation.of("jmcp-client", "0.1"), ClientSession.SUPPORTED_VERSIONS.get(0),
-                DEFAULT_CALL_TIMEOUT, SessionSettings.DEFAULTS, List.of(), null, null, VersionNegotiation.auto(),
-                ClientSession.DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_CACHED_RESULTS);
+        return DEFAULTS;
     }
 
-    /** @return these options with another client info */
-    public ClientOptions withClientInfo(Implementation value) {
-        return new ClientOptions(value, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
+    /** @return a builder that starts from {@link #defaults()} */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** @return these options with another protocol revision */
-    public ClientOptions withProtocolVersion(String value) {
-        return new ClientOptions(clientInfo, value, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
+    /** @return a builder that starts from these options */
+    public Builder toBuilder() {
+        Builder builder = new Builder().clientInfo(clientInfo).protocolVersion(protocolVersion).callTimeout(callTimeout)
+                .sessionSettings(sessionSettings).transportProviders(transportProviders).limits(limits)
+                .blobSink(blobSink).versionNegotiation(versionNegotiation).maxInputRounds(maxInputRounds)
+                .maxCachedResults(maxCachedResults).capabilities(capabilities);
+        builder.requestHandlers.putAll(requestHandlers);
+        return builder;
     }
 
-    /** @return these options with another call timeout */
-    public ClientOptions withCallTimeout(Duration value) {
-        return new ClientOptions(clientInfo, protocolVersion, value, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
+    /** @return the client program, sent as {@code clientInfo}; never null */
+    public Implementation clientInfo() {
+        return clientInfo;
     }
 
-    /** @return these options with other session settings */
-    public ClientOptions withSessionSettings(SessionSettings value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, value, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
+    /**
+     * @return the revision {@code initialize} asks for, one of {@link ClientSession#SUPPORTED_VERSIONS},
+     *         when the negotiation ends in the handshake; never null
+     */
+    public String protocolVersion() {
+        return protocolVersion;
     }
 
-    /** @return these options choosing only from these transport providers */
-    public ClientOptions withTransportProviders(List<TransportProvider> value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, value, limits,
-                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
+    /**
+     * @return how long each call of the synchronous API waits for its answer, after which it fails
+     *         with {@link dev.jmcp.core.session.RequestTimeoutException} and the server is told to
+     *         stop; positive
+     */
+    public Duration callTimeout() {
+        return callTimeout;
     }
 
-    /** @return these options with another blob sink for a connection by URI; null to keep blobs in memory */
-    public ClientOptions withBlobSink(BlobSink value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                value, versionNegotiation, maxInputRounds, maxCachedResults);
+    /** @return the session's limits; never null */
+    public SessionSettings sessionSettings() {
+        return sessionSettings;
     }
 
-    /** @return these options with other codec limits for a connection by URI; null for the provider's own */
-    public ClientOptions withLimits(CodecLimits value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, value,
-                blobSink, versionNegotiation, maxInputRounds, maxCachedResults);
+    /**
+     * @return the providers that {@link McpClient#connect(java.net.URI, ClientOptions)} chooses
+     *         from; empty for those found through {@link java.util.ServiceLoader}
+     */
+    public List<TransportProvider> transportProviders() {
+        return transportProviders;
     }
 
-    /** @return these options with another way of choosing the revision */
-    public ClientOptions withVersionNegotiation(VersionNegotiation value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, value, maxInputRounds, maxCachedResults);
+    /**
+     * @return the codec limits for what the server sends, handed to the transport provider by
+     *         {@link McpClient#connect(java.net.URI, ClientOptions)}; null to leave the provider's own
+     *         ({@link CodecLimits#DEFAULTS} for those found through {@link java.util.ServiceLoader}).
+     *         A transport passed to {@link McpClient#connect(dev.jmcp.core.spi.McpTransport, ClientOptions)}
+     *         already has its codec, and keeps it
+     */
+    public CodecLimits limits() {
+        return limits;
     }
 
-    /** @return these options with another bound on {@code input_required} rounds per request */
-    public ClientOptions withMaxInputRounds(int value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, value, maxCachedResults);
+    /**
+     * @return where the blobs the server sends go, handed to the transport provider like
+     *         {@link #limits()}; null to keep them in memory ({@link BlobSink#IN_MEMORY}). A client
+     *         that reads large blobs gives {@link BlobSink#spillToFiles} and raises the limits'
+     *         {@code maxMessageBytes}
+     */
+    public BlobSink blobSink() {
+        return blobSink;
     }
 
-    /** @return these options keeping at most this many fresh results; 0 switches the cache off */
-    public ClientOptions withMaxCachedResults(int value) {
-        return new ClientOptions(clientInfo, protocolVersion, callTimeout, sessionSettings, transportProviders, limits,
-                blobSink, versionNegotiation, maxInputRounds, value);
+    /**
+     * @return how the revision is chosen: {@link VersionNegotiation#auto()} by default
+     *         ({@code server/discover} first, {@code initialize} for older servers), pinned, or the
+     *         handshake only; never null
+     */
+    public VersionNegotiation versionNegotiation() {
+        return versionNegotiation;
+    }
+
+    /**
+     * @return how many times a 2026-07-28 request answered with {@code input_required} is retried
+     *         with the answers of the {@link #requestHandlers()}; at least 1
+     */
+    public int maxInputRounds() {
+        return maxInputRounds;
+    }
+
+    /**
+     * @return how many results of {@link McpClient#resources()} the client keeps for reuse while the
+     *         server's caching hints ({@code ttlMs}, 2026-07-28) say they are fresh; 0: no cache
+     */
+    public int maxCachedResults() {
+        return maxCachedResults;
+    }
+
+    /**
+     * @return what the client declares it supports (such as {@code elicitation}, {@code sampling},
+     *         {@code roots}); null to declare nothing
+     */
+    public ClientCapabilities capabilities() {
+        return capabilities;
+    }
+
+    /**
+     * @return the handlers of the server's requests to the client, by method
+     *         ({@code elicitation/create}, {@code sampling/createMessage}, {@code roots/list}): called
+     *         for a server request in a session, and for each input request of an
+     *         {@code input_required} result of 2026-07-28; never null
+     */
+    public Map<String, RequestHandler> requestHandlers() {
+        return requestHandlers;
+    }
+
+    @Override
+    public String toString() {
+        return "ClientOptions[clientInfo=" + clientInfo + ", protocolVersion=" + protocolVersion + ", callTimeout="
+                + callTimeout + ", sessionSettings=" + sessionSettings + ", transportProviders=" + transportProviders
+                + ", limits=" + limits + ", blobSink=" + blobSink + ", versionNegotiation=" + versionNegotiation
+                + ", maxInputRounds=" + maxInputRounds + ", maxCachedResults=" + maxCachedResults
+                + ", capabilities=" + capabilities + ", requestHandlers=" + requestHandlers.keySet() + "]";
+    }
+
+    /**
+     * Builds {@link ClientOptions}; each method checks its value at once and names the setting when
+     * it refuses one. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private Implementation clientInfo = Implementation.of("jmcp-client", "0.1");
+        private String protocolVersion = ClientSession.SUPPORTED_VERSIONS.get(0);
+        private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
+        private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
+        private List<TransportProvider> transportProviders = List.of();
+        private CodecLimits limits;
+        private BlobSink blobSink;
+        private VersionNegotiation versionNegotiation = VersionNegotiation.auto();
+        private int maxInputRounds = ClientSession.DEFAULT_MAX_INPUT_ROUNDS;
+        private int maxCachedResults = DEFAULT_MAX_CACHED_RESULTS;
+        private ClientCapabilities capabilities;
+        private final Map<String, RequestHandler> requestHandlers = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /** @param value never null; see {@link ClientOptions#clientInfo()} */
+        public Builder clientInfo(Implementation value) {
+            this.clientInfo = Objects.requireNonNull(value, "clientInfo");
+            return this;
+        }
+
+        /** @param value one of {@link ClientSession#SUPPORTED_VERSIONS}; see {@link ClientOptions#protocolVersion()} */
+        public Builder protocolVersion(String value) {
+            Objects.requireNonNull(value, "protocolVersion");
+            if (!ClientSession.SUPPORTED_VERSIONS.contains(value)) {
+                throw new IllegalArgumentException("protocolVersion must be one of " + ClientSession.SUPPORTED_VERSIONS
+                        + ", was " + value);
+            }
+            this.protocolVersion = value;
+            return this;
+        }
+
+        /** @param value positive; see {@link ClientOptions#callTimeout()} */
+        public Builder callTimeout(Duration value) {
+            Objects.requireNonNull(value, "callTimeout");
+            if (value.isZero() || value.isNegative()) {
+                throw new IllegalArgumentException("callTimeout must be positive, was " + value);
+            }
+            this.callTimeout = value;
+            return this;
+        }
+
+        /** @param value never null; see {@link ClientOptions#sessionSettings()} */
+        public Builder sessionSettings(SessionSettings value) {
+            this.sessionSettings = Objects.requireNonNull(value, "sessionSettings");
+            return this;
+        }
+
+        /** @param value copied; never null; see {@link ClientOptions#transportProviders()} */
+        public Builder transportProviders(List<TransportProvider> value) {
+            this.transportProviders = List.copyOf(value);
+            return this;
+        }
+
+        /** @param value null for the provider's own; see {@link ClientOptions#limits()} */
+        public Builder limits(CodecLimits value) {
+            this.limits = value;
+            return this;
+        }
+
+        /** @param value null to keep blobs in memory; see {@link ClientOptions#blobSink()} */
+        public Builder blobSink(BlobSink value) {
+            this.blobSink = value;
+            return this;
+        }
+
+        /** @param value never null; see {@link ClientOptions#versionNegotiation()} */
+        public Builder versionNegotiation(VersionNegotiation value) {
+            this.versionNegotiation = Objects.requireNonNull(value, "versionNegotiation");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ClientOptions#maxInputRounds()} */
+        public Builder maxInputRounds(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxInputRounds must be >= 1, was " + value);
+            }
+            this.maxInputRounds = value;
+            return this;
+        }
+
+        /** @param value not negative, 0 switches the cache off; see {@link ClientOptions#maxCachedResults()} */
+        public Builder maxCachedResults(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("maxCachedResults must be >= 0, was " + value);
+            }
+            this.maxCachedResults = value;
+            return this;
+        }
+
+        /** @param value null to declare nothing; see {@link ClientOptions#capabilities()} */
+        public Builder capabilities(ClientCapabilities value) {
+            this.capabilities = value;
+            return this;
+        }
+
+        /**
+         * Answers the server's {@code method} requests (and the input requests of that method in an
+         * {@code input_required} result) with {@code handler}; declare the matching capability too.
+         *
+         * @throws IllegalArgumentException when the method already has a handler
+         */
+        public Builder requestHandler(String method, RequestHandler handler) {
+            Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(handler, "handler");
+            if (requestHandlers.putIfAbsent(method, handler) != null) {
+                throw new IllegalArgumentException("requestHandler: " + method + " already has a handler");
+            }
+            return this;
+        }
+
+        /** @return the options */
+        public ClientOptions build() {
+            return new ClientOptions(this);
+        }
     }
 }

@@ -91,6 +91,10 @@ public final class McpClient implements AutoCloseable {
                 .protocolVersion(options.protocolVersion())
                 .maxInputRounds(options.maxInputRounds())
                 .settings(options.sessionSettings());
+        if (options.capabilities() != null) {
+            builder.capabilities(options.capabilities());
+        }
+        options.requestHandlers().forEach(builder::requestHandler);
         resources.register(builder);
         ClientSession session = builder.build();
         resources.bind(session);

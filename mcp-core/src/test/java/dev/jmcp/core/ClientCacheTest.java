@@ -38,7 +38,7 @@ class ClientCacheTest {
     private McpClient client(ClientOptions options) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(pair.server());
-        return McpClient.connect(pair.client(), options.withCallTimeout(Duration.ofSeconds(30)));
+        return McpClient.connect(pair.client(), options.toBuilder().callTimeout(Duration.ofSeconds(30)).build());
     }
 
     private static String text(ReadResourceResult result) {
@@ -56,7 +56,7 @@ class ClientCacheTest {
 
     @Test
     void theCacheCanBeSwitchedOff() {
-        try (McpClient client = client(ClientOptions.defaults().withMaxCachedResults(0))) {
+        try (McpClient client = client(ClientOptions.builder().maxCachedResults(0).build())) {
             assertNotSame(client.resources().read("mem://note"), client.resources().read("mem://note"));
         }
     }

@@ -58,16 +58,16 @@ final class Harness implements AutoCloseable {
     private McpClient client(VersionNegotiation negotiation) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(pair.server());
-        return track(McpClient.connect(pair.client(), ClientOptions.defaults()
-                .withClientInfo(Implementation.of("test-client", "1.0")).withCallTimeout(WAIT)
-                .withVersionNegotiation(negotiation)));
+        return track(McpClient.connect(pair.client(), ClientOptions.builder()
+                .clientInfo(Implementation.of("test-client", "1.0")).callTimeout(WAIT)
+                .versionNegotiation(negotiation).build()));
     }
 
     /** A client whose server end records what the server sends. */
     McpClient client(Recording recording) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(recording.wrap(pair.server()));
-        return track(McpClient.connect(pair.client(), ClientOptions.defaults().withCallTimeout(WAIT)));
+        return track(McpClient.connect(pair.client(), ClientOptions.builder().callTimeout(WAIT).build()));
     }
 
     ResourcesFeature feature() {

@@ -71,7 +71,7 @@ class McpClientConnectTest {
         Provider provider = new Provider();
         CodecLimits limits = CodecLimits.DEFAULTS.withMaxMessageBytes(1L << 30).withMaxStringLength(1 << 30);
         try (McpClient client = McpClient.connect(TARGET,
-                ClientOptions.defaults().withTransportProviders(List.of(provider)).withLimits(limits))) {
+                ClientOptions.builder().transportProviders(List.of(provider)).limits(limits).build())) {
             assertEquals("test-server", client.serverInfo().name());
         }
         assertEquals(new ConnectOptions(limits), provider.options);
@@ -80,7 +80,7 @@ class McpClientConnectTest {
     @Test
     void withoutLimitsTheProviderKeepsItsOwn() {
         Provider provider = new Provider();
-        try (McpClient client = McpClient.connect(TARGET, ClientOptions.defaults().withTransportProviders(List.of(provider)))) {
+        try (McpClient client = McpClient.connect(TARGET, ClientOptions.builder().transportProviders(List.of(provider)).build())) {
             assertEquals("test-server", client.serverInfo().name());
         }
         assertNull(provider.options);

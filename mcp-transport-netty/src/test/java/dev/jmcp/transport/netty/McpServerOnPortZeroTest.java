@@ -42,9 +42,9 @@ class McpServerOnPortZeroTest {
             URI address = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
             assertNotEquals(0, address.getPort(), address.toString());
             assertEquals("/mcp", address.getPath());
-            ClientOptions options = ClientOptions.defaults()
-                    .withLimits(CodecLimits.DEFAULTS.withMaxMessageBytes(64L << 20))
-                    .withBlobSink(BlobSink.spillToFiles(dir, 1024));
+            ClientOptions options = ClientOptions.builder()
+                    .limits(CodecLimits.DEFAULTS.withMaxMessageBytes(64L << 20))
+                    .blobSink(BlobSink.spillToFiles(dir, 1024)).build();
             try (McpClient client = McpClient.connect(address, options)) {
                 assertEquals(List.of("mem:///b.bin"), client.resources().listAll(10).stream().map(Resource::uri).toList());
                 Blob blob = ((BlobResourceContents) client.resources().read("mem:///b.bin").contents().get(0)).blob();

@@ -242,8 +242,8 @@ class StatelessEndToEndTest {
     @Test
     void aSessionClientAndStatelessClientsShareTheServerAtOnce() throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(3);
-        try (McpClient client = McpClient.connect(uri, ClientOptions.defaults()
-                .withVersionNegotiation(VersionNegotiation.handshake()))) {
+        try (McpClient client = McpClient.connect(uri, ClientOptions.builder()
+                .versionNegotiation(VersionNegotiation.handshake()).build())) {
             assertEquals("2025-11-25", client.protocolVersion());
             List<Future<?>> work = new ArrayList<>();
             work.add(threads.submit(() -> {

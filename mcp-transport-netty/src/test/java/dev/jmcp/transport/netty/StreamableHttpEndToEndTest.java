@@ -224,8 +224,8 @@ class StreamableHttpEndToEndTest {
     void theProviderIsFoundThroughServiceLoader() throws Exception {
         start(HttpServerSettings.DEFAULTS);
         try (dev.jmcp.core.McpClient client = dev.jmcp.core.McpClient.connect(server.uri(),
-                dev.jmcp.core.ClientOptions.defaults()
-                        .withVersionNegotiation(dev.jmcp.core.session.VersionNegotiation.handshake()))) {
+                dev.jmcp.core.ClientOptions.builder()
+                        .versionNegotiation(dev.jmcp.core.session.VersionNegotiation.handshake()).build())) {
             assertNotNull(client);
             assertEquals(1, server.sessionCount());
         }

@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  *
  * <p>Found through {@link java.util.ServiceLoader}, it starts servers with
  * {@link StdioProcessOptions#DEFAULTS}; construct it with other options and hand it to a builder
- * (such as {@code ClientOptions.withTransportProviders}) to change them.
+ * (such as {@code ClientOptions.Builder.transportProviders}) to change them.
  *
  * @since 0.1
  */

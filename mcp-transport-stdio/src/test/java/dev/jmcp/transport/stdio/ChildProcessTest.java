@@ -199,7 +199,7 @@ class ChildProcessTest {
         // session, it must say how the server ended; the race differs from run to run
         StdioTransportProvider provider = new StdioTransportProvider(
                 StdioProcessOptions.builder().stderr(StdioProcessOptions.Stderr.CAPTURE).build());
-        ClientOptions options = ClientOptions.defaults().withTransportProviders(List.of(provider));
+        ClientOptions options = ClientOptions.builder().transportProviders(List.of(provider)).build();
         for (int i = 0; i < 20; i++) {
             RuntimeException failure = assertThrows(RuntimeException.class, () -> McpClient.connect(
                     StdioTransportProvider.uriOf(List.of("sh", "-c", "echo boom >&2; exit 1")), options));

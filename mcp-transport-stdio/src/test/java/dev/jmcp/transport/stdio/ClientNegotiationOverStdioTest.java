@@ -59,7 +59,7 @@ class ClientNegotiationOverStdioTest {
     }
 
     private static ClientOptions options() {
-        return ClientOptions.defaults().withCallTimeout(WAIT).withClientInfo(Implementation.of("negotiation-test", "1"));
+        return ClientOptions.builder().callTimeout(WAIT).clientInfo(Implementation.of("negotiation-test", "1")).build();
     }
 
     @Test
@@ -147,8 +147,8 @@ class ClientNegotiationOverStdioTest {
         // the probe's line and the cancellation that follows its timeout get no answers
         URI silent = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class, LOG_LINE, LOG_LINE,
                 String.format(INITIALIZED, 2), LOG_LINE, String.format(ONE_RESOURCE, 3)));
-        ClientOptions options = options().withVersionNegotiation(VersionNegotiation.auto()
-                .withProbeTimeout(Duration.ofMillis(500)));
+        ClientOptions options = options().toBuilder().versionNegotiation(VersionNegotiation.auto()
+                .withProbeTimeout(Duration.ofMillis(500))).build();
         try (McpClient client = McpClient.connect(silent, options)) {
             assertEquals("2025-11-25", client.protocolVersion());
             assertTrue(client.negotiation().reason().startsWith("no answer to server/discover within probeTimeout=500 ms"),
@@ -193,7 +193,7 @@ class ClientNegotiationOverStdioTest {
         String refusal = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}";
         URI old = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class, refusal));
         McpException failure = assertThrows(McpException.class, () -> McpClient.connect(old,
-                options().withVersionNegotiation(VersionNegotiation.pinned("2026-07-28"))));
+                options().toBuilder().versionNegotiation(VersionNegotiation.pinned("2026-07-28")).build()));
         assertTrue(failure.getMessage().contains("pinned to 2026-07-28"), failure.getMessage());
         assertTrue(failure.getMessage().contains("-32601"), failure.getMessage());
     }
@@ -204,7 +204,7 @@ class ClientNegotiationOverStdioTest {
                 String.format(ONE_RESOURCE, 2)));
         URI old = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class,
                 answers.toArray(String[]::new)));
-        try (McpClient client = McpClient.connect(old, options().withVersionNegotiation(VersionNegotiation.handshake()))) {
+        try (McpClient client = McpClient.connect(old, options().toBuilder().versionNegotiation(VersionNegotiation.handshake()).build())) {
             assertEquals("2025-11-25", client.protocolVersion());
             assertEquals("VersionNegotiation.handshake(): initialize asked for 2025-11-25",
                     client.negotiation().reason());
