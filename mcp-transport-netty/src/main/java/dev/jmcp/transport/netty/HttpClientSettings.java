@@ -6,25 +6,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The named settings of a {@link StreamableHttpClientTransport}, each with a default.
+ * The named settings of a {@link StreamableHttpClientTransport}, each with a default. Made by
+ * {@link #builder()}; immutable.
  *
- * @param codec                reads the server's messages (its limits bound each one) and writes
- *                             the client's; never null
- * @param connectTimeout       how long opening a connection may take; never null, positive
- * @param reconnectDelay       how long to wait before reconnecting a stream that dropped, unless
- *                             the server sent {@code retry}; never null, not negative
- * @param maxReconnectAttempts how many times in a row a dropped stream is reconnected before the
- *                             client gives up on it; at least 0
- * @param closeTimeout         how long {@link StreamableHttpClientTransport#close()} waits for the
- *                             server to answer the DELETE that ends the session; never null, not negative
- * @param legacyFallback       whether a server that refuses the {@code initialize} POST with 400,
- *                             404 or 405 is tried as an HTTP+SSE server of 2024-11-05
- * @param headers              extra headers sent with every request, such as
- *                             {@code Authorization}; never null
  * @since 0.1
  */
-public record HttpClientSettings(McpCodec codec, Duration connectTimeout, Duration reconnectDelay,
-        int maxReconnectAttempts, Duration closeTimeout, boolean legacyFallback, Map<String, String> headers) {
+public final class HttpClientSettings {
     /** 10 seconds. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     /** 1 second. */
@@ -35,70 +22,177 @@ public record HttpClientSettings(McpCodec codec, Duration connectTimeout, Durati
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
     /** The defaults, with {@link McpCodec#defaults()}. */
-    public static final HttpClientSettings DEFAULTS = new HttpClientSettings(McpCodec.defaults(),
-            DEFAULT_CONNECT_TIMEOUT, DEFAULT_RECONNECT_DELAY, DEFAULT_MAX_RECONNECT_ATTEMPTS, DEFAULT_CLOSE_TIMEOUT,
-            true, Map.of());
+    public static final HttpClientSettings DEFAULTS = builder().build();
 
-    public HttpClientSettings {
-        Objects.requireNonNull(codec, "codec");
-        Objects.requireNonNull(connectTimeout, "connectTimeout");
-        if (connectTimeout.isZero() || connectTimeout.isNegative()) {
-            throw new IllegalArgumentException("connectTimeout must be positive, was " + connectTimeout);
+    private final McpCodec codec;
+    private final Duration connectTimeout;
+    private final Duration reconnectDelay;
+    private final int maxReconnectAttempts;
+    private final Duration closeTimeout;
+    private final boolean legacyFallback;
+    private final Map<String, String> headers;
+
+    private HttpClientSettings(Builder b) {
+        this.codec = b.codec;
+        this.connectTimeout = b.connectTimeout;
+        this.reconnectDelay = b.reconnectDelay;
+        this.maxReconnectAttempts = b.maxReconnectAttempts;
+        this.closeTimeout = b.closeTimeout;
+        this.legacyFallback = b.legacyFallback;
+        this.headers = b.headers;
+    }
+
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder that starts from these settings */
+    public Builder toBuilder() {
+        return new Builder().codec(codec).connectTimeout(connectTimeout).reconnectDelay(reconnectDelay)
+                .maxReconnectAttempts(maxReconnectAttempts).closeTimeout(closeTimeout).legacyFallback(legacyFallback)
+                .headers(headers);
+    }
+
+    /**
+     * @return reads the server's messages (its limits bound each one) and writes the client's;
+     *         never null
+     */
+    public McpCodec codec() {
+        return codec;
+    }
+
+    /**
+     * @return how long opening a connection may take; positive
+     */
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /**
+     * @return how long to wait before reconnecting a stream that dropped, unless the server sent
+     *         {@code retry}; not negative
+     */
+    public Duration reconnectDelay() {
+        return reconnectDelay;
+    }
+
+    /**
+     * @return how many times in a row a dropped stream is reconnected before the client gives up on
+     *         it; at least 0
+     */
+    public int maxReconnectAttempts() {
+        return maxReconnectAttempts;
+    }
+
+    /**
+     * @return how long {@link StreamableHttpClientTransport#close()} waits for the server to answer
+     *         the DELETE that ends the session; not negative
+     */
+    public Duration closeTimeout() {
+        return closeTimeout;
+    }
+
+    /**
+     * @return whether a server that refuses the {@code initialize} POST with 400, 404 or 405 is
+     *         tried as an HTTP+SSE server of 2024-11-05
+     */
+    public boolean legacyFallback() {
+        return legacyFallback;
+    }
+
+    /**
+     * @return extra headers sent with every request, such as {@code Authorization}; never null
+     */
+    public Map<String, String> headers() {
+        return headers;
+    }
+
+    @Override
+    public String toString() {
+        return "HttpClientSettings[connectTimeout=" + connectTimeout + ", reconnectDelay=" + reconnectDelay
+                + ", maxReconnectAttempts=" + maxReconnectAttempts + ", closeTimeout=" + closeTimeout
+                + ", legacyFallback=" + legacyFallback + ", headers=" + headers.keySet() + "]";
+    }
+
+    /**
+     * Builds {@link HttpClientSettings}; each method checks its value at once and names the setting
+     * when it refuses one. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private McpCodec codec = McpCodec.defaults();
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private Duration reconnectDelay = DEFAULT_RECONNECT_DELAY;
+        private int maxReconnectAttempts = DEFAULT_MAX_RECONNECT_ATTEMPTS;
+        private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
+        private boolean legacyFallback = true;
+        private Map<String, String> headers = Map.of();
+
+        private Builder() {
         }
-        notNegative(reconnectDelay, "reconnectDelay");
-        if (maxReconnectAttempts < 0) {
-            throw new IllegalArgumentException("maxReconnectAttempts must be >= 0, was " + maxReconnectAttempts);
+
+        /** @param value see {@link HttpClientSettings#codec()} */
+        public Builder codec(McpCodec value) {
+            this.codec = Objects.requireNonNull(value, "codec");
+            return this;
         }
-        notNegative(closeTimeout, "closeTimeout");
-        headers = Map.copyOf(headers);
-    }
 
-    private static void notNegative(Duration value, String name) {
-        Objects.requireNonNull(value, name);
-        if (value.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative, was " + value);
+        /** @param value see {@link HttpClientSettings#connectTimeout()} */
+        public Builder connectTimeout(Duration value) {
+            Objects.requireNonNull(value, "connectTimeout");
+            if (value.isZero() || value.isNegative()) {
+                throw new IllegalArgumentException("connectTimeout must be positive, was " + value);
+            }
+            this.connectTimeout = value;
+            return this;
         }
-    }
 
-    /** @return these settings with another {@code codec} */
-    public HttpClientSettings withCodec(McpCodec value) {
-        return new HttpClientSettings(value, connectTimeout, reconnectDelay, maxReconnectAttempts, closeTimeout,
-                legacyFallback, headers);
-    }
+        /** @param value see {@link HttpClientSettings#reconnectDelay()} */
+        public Builder reconnectDelay(Duration value) {
+            this.reconnectDelay = notNegative(value, "reconnectDelay");
+            return this;
+        }
 
-    /** @return these settings with another {@code connectTimeout} */
-    public HttpClientSettings withConnectTimeout(Duration value) {
-        return new HttpClientSettings(codec, value, reconnectDelay, maxReconnectAttempts, closeTimeout,
-                legacyFallback, headers);
-    }
+        /** @param value see {@link HttpClientSettings#maxReconnectAttempts()} */
+        public Builder maxReconnectAttempts(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("maxReconnectAttempts must be >= 0, was " + value);
+            }
+            this.maxReconnectAttempts = value;
+            return this;
+        }
 
-    /** @return these settings with another {@code reconnectDelay} */
-    public HttpClientSettings withReconnectDelay(Duration value) {
-        return new HttpClientSettings(codec, connectTimeout, value, maxReconnectAttempts, closeTimeout,
-                legacyFallback, headers);
-    }
+        /** @param value see {@link HttpClientSettings#closeTimeout()} */
+        public Builder closeTimeout(Duration value) {
+            this.closeTimeout = notNegative(value, "closeTimeout");
+            return this;
+        }
 
-    /** @return these settings with another {@code maxReconnectAttempts} */
-    public HttpClientSettings withMaxReconnectAttempts(int value) {
-        return new HttpClientSettings(codec, connectTimeout, reconnectDelay, value, closeTimeout,
-                legacyFallback, headers);
-    }
+        /** @param value see {@link HttpClientSettings#legacyFallback()} */
+        public Builder legacyFallback(boolean value) {
+            this.legacyFallback = value;
+            return this;
+        }
 
-    /** @return these settings with another {@code closeTimeout} */
-    public HttpClientSettings withCloseTimeout(Duration value) {
-        return new HttpClientSettings(codec, connectTimeout, reconnectDelay, maxReconnectAttempts, value,
-                legacyFallback, headers);
-    }
+        /** @param value see {@link HttpClientSettings#headers()} */
+        public Builder headers(Map<String, String> value) {
+            this.headers = Map.copyOf(value);
+            return this;
+        }
 
-    /** @return these settings with another {@code legacyFallback} */
-    public HttpClientSettings withLegacyFallback(boolean value) {
-        return new HttpClientSettings(codec, connectTimeout, reconnectDelay, maxReconnectAttempts, closeTimeout,
-                value, headers);
-    }
+        /** @return the settings */
+        public HttpClientSettings build() {
+            return new HttpClientSettings(this);
+        }
 
-    /** @return these settings with other {@code headers} */
-    public HttpClientSettings withHeaders(Map<String, String> value) {
-        return new HttpClientSettings(codec, connectTimeout, reconnectDelay, maxReconnectAttempts, closeTimeout,
-                legacyFallback, value);
+        private static Duration notNegative(Duration value, String name) {
+            Objects.requireNonNull(value, name);
+            if (value.isNegative()) {
+                throw new IllegalArgumentException(name + " must not be negative, was " + value);
+            }
+            return value;
+        }
     }
 }

@@ -73,8 +73,8 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     public McpTransport connect(URI target, ConnectOptions options) {
         Objects.requireNonNull(options, "options");
         // the client's limits and blob sink apply; the codec's custom methods stay
-        HttpClientSettings settings = clientSettings.withCodec(clientSettings.codec().toBuilder()
-                .limits(options.limits()).blobSink(options.blobSink()).build());
+        HttpClientSettings settings = clientSettings.toBuilder().codec(clientSettings.codec().toBuilder()
+                .limits(options.limits()).blobSink(options.blobSink()).build()).build();
         return new StreamableHttpClientTransport(target, settings);
     }
 

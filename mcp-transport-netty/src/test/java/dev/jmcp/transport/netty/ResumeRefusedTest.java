@@ -40,7 +40,7 @@ class ResumeRefusedTest {
                 ? ScriptedHttpServer.response("200 OK", "text/event-stream", "id: 1-1\ndata:\n\n")
                 : ScriptedHttpServer.response("410 Gone", "application/json", GONE));
         transport = new StreamableHttpClientTransport(server.uri(),
-                HttpClientSettings.DEFAULTS.withReconnectDelay(Duration.ofMillis(10)));
+                HttpClientSettings.builder().reconnectDelay(Duration.ofMillis(10)).build());
         transport.start(listener);
         transport.send(new JsonRpcRequest(RequestId.of(4), "resources/read", null)).get(10, TimeUnit.SECONDS);
         JsonRpcErrorResponse error = assertInstanceOf(JsonRpcErrorResponse.class, listener.received.poll(10, TimeUnit.SECONDS),

@@ -71,7 +71,7 @@ class StreamableHttpEndToEndTest {
 
     private ClientSession client(URI uri, List<String> notifications) throws Exception {
         StreamableHttpClientTransport transport = new StreamableHttpClientTransport(uri,
-                HttpClientSettings.DEFAULTS.withReconnectDelay(Duration.ofMillis(50)));
+                HttpClientSettings.builder().reconnectDelay(Duration.ofMillis(50)).build());
         ClientSession session = ClientSession.builder(transport)
                 .clientInfo(Implementation.of("test-client", "1"))
                 .notificationHandler("notifications/resources/list_changed", (params, s) ->
