@@ -18,14 +18,16 @@ import java.util.Objects;
  *                 leaf, the size of its first format unless one was declared
  * @param parent   the URI of the collection that holds it; null at the top
  * @param contents the read elements, one per format; empty for a collection
+ * @param revision the provider's count of changes when this entry was registered or last changed;
+ *                 0 until the provider numbers it
  */
-record MemoryEntry(Resource declared, Resource metadata, String parent, List<ResourceContents> contents) {
+record MemoryEntry(Resource declared, Resource metadata, String parent, List<ResourceContents> contents, long revision) {
 
     static MemoryEntry collection(Resource declared, String parent) {
         if (Boolean.FALSE.equals(declared.isCollection())) {
             throw new IllegalArgumentException(declared.uri() + " says isCollection: false; add it with addText or addBlob");
         }
-        return new MemoryEntry(declared, declared.toBuilder().isCollection(true).build(), parent, List.of());
+        return new MemoryEntry(declared, declared.toBuilder().isCollection(true).build(), parent, List.of(), 0);
     }
 
     static MemoryEntry leaf(Resource declared, String parent, ResourceContents body) {
@@ -34,7 +36,7 @@ record MemoryEntry(Resource declared, Resource metadata, String parent, List<Res
         }
         Resource metadata = declared.toBuilder().isCollection(false)
                 .size(declared.size() != null ? declared.size() : body.resource().size()).build();
-        return new MemoryEntry(declared, metadata, parent, List.of(body));
+        return new MemoryEntry(declared, metadata, parent, List.of(body), 0);
     }
 
     String uri() {
@@ -56,11 +58,16 @@ record MemoryEntry(Resource declared, Resource metadata, String parent, List<Res
         return leaf(declared, parent, body);
     }
 
+    /** @return this entry numbered {@code value} */
+    MemoryEntry withRevision(long value) {
+        return new MemoryEntry(declared, metadata, parent, contents, value);
+    }
+
     /** @return this leaf with one more format */
     MemoryEntry withFormat(ResourceContents format) {
         List<ResourceContents> formats = new ArrayList<>(contents);
         formats.add(format);
-        return new MemoryEntry(declared, metadata, parent, List.copyOf(formats));
+        return new MemoryEntry(declared, metadata, parent, List.copyOf(formats), revision);
     }
 
     static ResourceContents text(Resource resource, String mimeType, String text) {
