@@ -16,6 +16,7 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.lifecycle.SubscriptionFilter;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -111,10 +112,19 @@ public final class ClientResourcesImpl implements ClientResources {
 
     /** @return whether the server advertised {@link ListResourcesRequestParams#CHILDREN_EXTENSION} */
     private boolean listsChildren() {
+        return advertises(ListResourcesRequestParams.CHILDREN_EXTENSION);
+    }
+
+    /** @return whether the server advertised {@link ConditionalReads#EXTENSION} */
+    private boolean readsConditionally() {
+        return advertises(ConditionalReads.EXTENSION);
+    }
+
+    private boolean advertises(String extension) {
         ServerCapabilities capabilities = session().negotiated() == null ? null
                 : session().negotiated().serverCapabilities();
         return capabilities != null && capabilities.extensions() != null
-                && capabilities.extensions().containsKey(ListResourcesRequestParams.CHILDREN_EXTENSION);
+                && capabilities.extensions().containsKey(extension);
     }
 
     @Override
@@ -157,8 +167,40 @@ public final class ClientResourcesImpl implements ClientResources {
         Supplier<CompletableFuture<ReadResourceResult>> read = () -> call(McpMethodNames.RESOURCES_READ,
                 ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri, options);
         // a read that asks for progress wants to watch it come
-        return options != null && options.progressListener() != null ? read.get()
-                : cached(new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null), ReadResourceResult.class, read);
+        if (options != null && options.progressListener() != null) {
+            return read.get();
+        }
+        ResultCache.Key key = new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null);
+        ReadResourceResult stale = readsConditionally() ? cache.stale(key) : null; // null while fresh
+        if (stale == null) {
+            return cached(key, ReadResourceResult.class, read);
+        }
+        // revalidate: the server sends the content only when it changed since the version held
+        return readIfChangedAsync(uri, ConditionalReads.version(stale)).thenApply(result -> {
+            if (ConditionalReads.isNotModified(result)) {
+                cache.revalidated(key, stale, result.ttlMs());
+                return stale;
+            }
+            cache.put(key, result, true);
+            return result;
+        });
+    }
+
+    @Override
+    public ReadResourceResult readIfChanged(String uri, String heldVersion) {
+        return await(readIfChangedAsync(uri, heldVersion));
+    }
+
+    @Override
+    public CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
+        Objects.requireNonNull(uri, "uri");
+        if (heldVersion == null || !readsConditionally()) {
+            // a server without the extension is never sent the key: it would send the content anyway
+            return call(McpMethodNames.RESOURCES_READ, ReadResourceRequestParams.of(uri), ReadResourceResult.class,
+                    uri, null);
+        }
+        return call(McpMethodNames.RESOURCES_READ, ConditionalReads.readIfNoneMatch(uri, heldVersion),
+                ReadResourceResult.class, uri, null);
     }
 
     @Override
@@ -287,7 +329,8 @@ public final class ClientResourcesImpl implements ClientResources {
             return CompletableFuture.completedFuture(type.cast(hit));
         }
         CompletableFuture<R> sent = send.get();
-        sent.thenAccept(result -> cache.put(key, result));
+        boolean revalidates = readsConditionally();
+        sent.thenAccept(result -> cache.put(key, result, revalidates));
         return sent;
     }
 
