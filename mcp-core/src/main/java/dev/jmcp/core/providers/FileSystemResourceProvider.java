@@ -61,6 +61,9 @@ import java.util.stream.Stream;
  * naming the file and the reason ({@code data.uri}, {@code data.reason}). A URI whose path has more
  * than {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
  *
+ * <p>Each file has a content {@linkplain #version version} for conditional reads: its size and
+ * modification time, or a hash of its bytes {@linkplain #withContentHashes when asked}.
+ *
  * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
  * subfolder, on a daemon thread named {@value #WATCH_THREAD}.
  *

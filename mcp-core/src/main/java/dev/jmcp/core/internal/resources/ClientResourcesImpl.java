@@ -164,19 +164,17 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
         Objects.requireNonNull(uri, "uri");
-        Supplier<CompletableFuture<ReadResourceResult>> read = () -> call(McpMethodNames.RESOURCES_READ,
-                ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri, options);
         // a read that asks for progress wants to watch it come
         if (options != null && options.progressListener() != null) {
-            return read.get();
+            return conditionalRead(uri, null, options);
         }
         ResultCache.Key key = new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null);
         ReadResourceResult stale = readsConditionally() ? cache.stale(key) : null; // null while fresh
         if (stale == null) {
-            return cached(key, ReadResourceResult.class, read);
+            return cached(key, ReadResourceResult.class, () -> conditionalRead(uri, null, options));
         }
         // revalidate: the server sends the content only when it changed since the version held
-        return readIfChangedAsync(uri, ConditionalReads.version(stale)).thenApply(result -> {
+        return conditionalRead(uri, ConditionalReads.version(stale), options).thenApply(result -> {
             if (ConditionalReads.isNotModified(result)) {
                 cache.revalidated(key, stale, result.ttlMs());
                 return stale;
@@ -193,14 +191,15 @@ public final class ClientResourcesImpl implements ClientResources {
 
     @Override
     public CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
-        Objects.requireNonNull(uri, "uri");
-        if (heldVersion == null || !readsConditionally()) {
-            // a server without the extension is never sent the key: it would send the content anyway
-            return call(McpMethodNames.RESOURCES_READ, ReadResourceRequestParams.of(uri), ReadResourceResult.class,
-                    uri, null);
-        }
-        return call(McpMethodNames.RESOURCES_READ, ConditionalReads.readIfNoneMatch(uri, heldVersion),
-                ReadResourceResult.class, uri, null);
+        return conditionalRead(Objects.requireNonNull(uri, "uri"), heldVersion, null);
+    }
+
+    /** A read that holds {@code heldVersion}, unless it is null or the server does not offer conditional reads. */
+    private CompletableFuture<ReadResourceResult> conditionalRead(String uri, String heldVersion, RequestOptions options) {
+        // a server without the extension is never sent the key: it would send the content anyway
+        ReadResourceRequestParams params = heldVersion == null || !readsConditionally() ? ReadResourceRequestParams.of(uri)
+                : ConditionalReads.readIfNoneMatch(uri, heldVersion);
+        return call(McpMethodNames.RESOURCES_READ, params, ReadResourceResult.class, uri, options);
     }
 
     @Override
