@@ -35,7 +35,8 @@ import java.util.stream.Stream;
  * }</pre>
  *
  * <p>A leaf's metadata gets {@code isCollection: false} and, unless given, the size of its first
- * format; a collection's gets {@code isCollection: true}. Each read element carries the metadata
+ * format, and its {@linkplain #version version} in {@code _meta}; a collection's gets
+ * {@code isCollection: true}. Each read element carries the metadata
  * with the MIME type and size of its own format. {@link #metadata} never reads a body.
  *
  * @since 0.1
@@ -251,7 +252,12 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     @Override
     public String version(Resource resource) {
         MemoryEntry entry = store.get(resource.uri());
-        return entry == null || entry.isCollection() ? null : epoch + "-" + entry.revision();
+        return entry == null ? null : entry.version();
+    }
+
+    /** @return {@code TAG-COUNT} for the next change */
+    private String nextVersion() {
+        return epoch + "-" + changes.incrementAndGet();
     }
 
     @Override
@@ -303,7 +309,7 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     }
 
     private InMemoryResourceProvider add(MemoryEntry entry) {
-        store.add(entry.withRevision(changes.incrementAndGet()));
+        store.add(entry.withVersion(nextVersion()));
         fire(ResourceListener::listChanged);
         if (entry.parent() != null) {
             fire(listener -> listener.updated(entry.parent()));
@@ -312,7 +318,7 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     }
 
     private InMemoryResourceProvider replace(String uri, UnaryOperator<MemoryEntry> change) {
-        store.replace(uri, entry -> change.apply(entry).withRevision(changes.incrementAndGet()));
+        store.replace(uri, entry -> change.apply(entry).withVersion(nextVersion()));
         fire(listener -> listener.updated(uri));
         return this;
     }

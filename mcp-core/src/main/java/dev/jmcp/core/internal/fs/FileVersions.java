@@ -64,14 +64,31 @@ public final class FileVersions {
      */
     static boolean settled(String modified, long now) {
         if (modified.length() >= 20 && modified.charAt(4) == '-' && modified.charAt(10) == 'T') {
-            String bound = IsoInstants.format(FileTime.fromMillis(now - FolderListings.SETTLED - 1000));
-            return bound.length() >= 19 && modified.compareTo(bound.substring(0, 19)) < 0;
+            return modified.compareTo(boundAt(now)) < 0;
         }
         try {
             return Instant.parse(modified).toEpochMilli() <= now - FolderListings.SETTLED;
         } catch (DateTimeParseException | ArithmeticException unusual) {
             return false;
         }
+    }
+
+    /** The seconds of the bound of the last second asked: a page of a listing asks within one second. */
+    private record Bound(long second, String text) {
+    }
+
+    private static volatile Bound bound = new Bound(Long.MIN_VALUE, "");
+
+    /** @return {@code yyyy-MM-ddTHH:mm:ss} of a time a second before the settling bound of {@code now} */
+    private static String boundAt(long now) {
+        long second = Math.floorDiv(now, 1000);
+        Bound last = bound;
+        if (last.second() != second) {
+            String text = IsoInstants.format(FileTime.fromMillis(now - FolderListings.SETTLED - 1000));
+            last = new Bound(second, text.length() >= 19 ? text.substring(0, 19) : text);
+            bound = last;
+        }
+        return last.text();
     }
 
     private String hash(String uri) {
