@@ -18,6 +18,7 @@ import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
 import jakarta.json.JsonValue;
 import java.io.IOException;
@@ -155,8 +156,10 @@ public final class McpServer implements AutoCloseable {
         ServerCapabilities.Builder capabilities = ServerCapabilities.builder();
         if (servesResources) {
             capabilities.resources(resources.capability());
-            // the resources feature answers resources/list with params.uri: a client asks only when told
-            capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
+            // the resources feature answers resources/list with params.uri and conditional reads:
+            // a client uses either only when told
+            capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT,
+                    ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
         }
         features.forEach(feature -> feature.declare(capabilities));
         return capabilities.build();

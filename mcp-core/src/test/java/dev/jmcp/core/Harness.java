@@ -65,9 +65,15 @@ final class Harness implements AutoCloseable {
 
     /** A client whose server end records what the server sends. */
     McpClient client(Recording recording) {
+        return client(recording, VersionNegotiation.auto());
+    }
+
+    /** A client of either era whose server end records what the server sends. */
+    McpClient client(Recording recording, VersionNegotiation negotiation) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(recording.wrap(pair.server()));
-        return track(McpClient.connect(pair.client(), ClientOptions.builder().callTimeout(WAIT).build()));
+        return track(McpClient.connect(pair.client(), ClientOptions.builder().callTimeout(WAIT)
+                .versionNegotiation(negotiation).build()));
     }
 
     ResourcesFeature feature() {

@@ -2,6 +2,7 @@ package dev.jmcp.core.providers;
 
 import dev.jmcp.core.internal.fs.DirectoryWatcher;
 import dev.jmcp.core.internal.fs.FileResources;
+import dev.jmcp.core.internal.fs.FileVersions;
 import dev.jmcp.core.internal.fs.MimeTypes;
 import dev.jmcp.core.internal.fs.OpenedFile;
 import dev.jmcp.core.internal.fs.SafePaths;
@@ -60,6 +61,9 @@ import java.util.stream.Stream;
  * naming the file and the reason ({@code data.uri}, {@code data.reason}). A URI whose path has more
  * than {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
  *
+ * <p>Each file has a content {@linkplain #version version} for conditional reads: its size and
+ * modification time, or a hash of its bytes {@linkplain #withContentHashes when asked}.
+ *
  * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
  * subfolder, on a daemon thread named {@value #WATCH_THREAD}.
  *
@@ -100,6 +104,8 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     private final int maxPathSegments;
     private final long maxCachedNames;
     private final CacheHint cacheHint;
+    private final boolean contentHashes;
+    private final FileVersions versions; // null when no root was configured
 
     /**
      * For {@link java.util.ServiceLoader}: serves the folder that the system property
@@ -117,6 +123,8 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
         this.maxCachedNames = DEFAULT_MAX_CACHED_NAMES;
         this.cacheHint = CacheHint.NONE;
+        this.contentHashes = false;
+        this.versions = paths == null ? null : new FileVersions(paths, false);
     }
 
     private FileSystemResourceProvider(Path root, long maxTextBytes) {
@@ -129,10 +137,12 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
         this.maxCachedNames = DEFAULT_MAX_CACHED_NAMES;
         this.cacheHint = CacheHint.NONE;
+        this.contentHashes = false;
+        this.versions = paths == null ? null : new FileVersions(paths, false);
     }
 
     private FileSystemResourceProvider(FileSystemResourceProvider from, int maxPathSegments, long maxCachedNames,
-            CacheHint cacheHint) {
+            CacheHint cacheHint, boolean contentHashes) {
         this.paths = from.paths == null || maxPathSegments == from.maxPathSegments ? from.paths
                 : new SafePaths(from.paths.root(), maxPathSegments);
         this.files = paths == null ? null : paths == from.paths && maxCachedNames == from.maxCachedNames ? from.files
@@ -141,6 +151,8 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         this.maxPathSegments = maxPathSegments;
         this.maxCachedNames = maxCachedNames;
         this.cacheHint = cacheHint;
+        this.contentHashes = contentHashes;
+        this.versions = paths == null ? null : new FileVersions(paths, contentHashes);
     }
 
     /**
@@ -194,7 +206,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @return a provider of the same root and limits with that hint
      */
     public FileSystemResourceProvider withCacheHint(CacheHint value) {
-        return new FileSystemResourceProvider(this, maxPathSegments, maxCachedNames, value);
+        return new FileSystemResourceProvider(this, maxPathSegments, maxCachedNames, value, contentHashes);
     }
 
     /** @return the most segments a URI's path may have below the root; more are refused with {@code -32602} */
@@ -215,7 +227,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         if (value < 1) {
             throw new IllegalArgumentException("maxPathSegments must be >= 1, was " + value);
         }
-        return new FileSystemResourceProvider(this, value, maxCachedNames, cacheHint);
+        return new FileSystemResourceProvider(this, value, maxCachedNames, cacheHint, contentHashes);
     }
 
     /**
@@ -240,7 +252,40 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         if (value < 0) {
             throw new IllegalArgumentException("maxCachedNames must be >= 0, was " + value);
         }
-        return new FileSystemResourceProvider(this, maxPathSegments, value, cacheHint);
+        return new FileSystemResourceProvider(this, maxPathSegments, value, cacheHint, contentHashes);
+    }
+
+    /** @return true when versions are content hashes, false (the default) when they are size and modification time */
+    public boolean contentHashes() {
+        return contentHashes;
+    }
+
+    /**
+     * A provider of the same folder whose {@linkplain #version versions} are SHA-256 hashes of the
+     * files' bytes ({@code true}) or their size and modification time ({@code false}, the default).
+     * Hashes are exact (a touch keeps the version, a write within the same clock tick changes it)
+     * and need no settling, but cost a read of the whole file for every version: every read, every
+     * {@code resources/metadata} and every file of a listed page. This provider stays as it is.
+     *
+     * @param value true for content hashes, false for size and modification time
+     * @return a provider of the same root, limits and hint with those versions
+     */
+    public FileSystemResourceProvider withContentHashes(boolean value) {
+        return new FileSystemResourceProvider(this, maxPathSegments, maxCachedNames, cacheHint, value);
+    }
+
+    /**
+     * The version of a file: its size and modification time ({@code SIZE@TIME}), or its content
+     * hash ({@code sha256-...}) when {@linkplain #withContentHashes asked}. With size and time, a
+     * touch changes the version, and a file modified less than two seconds ago has none yet: two
+     * writes of the same size within one tick of the file system's clock leave the same time, and a
+     * client must never be told that the second did not happen.
+     *
+     * @return the version; null for a folder, a file gone, or a file not settled yet
+     */
+    @Override
+    public String version(Resource resource) {
+        return versions == null ? null : versions.version(resource);
     }
 
     /**

@@ -9,11 +9,13 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.ResourceTemplate;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -33,7 +35,8 @@ import java.util.stream.Stream;
  * }</pre>
  *
  * <p>A leaf's metadata gets {@code isCollection: false} and, unless given, the size of its first
- * format; a collection's gets {@code isCollection: true}. Each read element carries the metadata
+ * format, and its {@linkplain #version version} in {@code _meta}; a collection's gets
+ * {@code isCollection: true}. Each read element carries the metadata
  * with the MIME type and size of its own format. {@link #metadata} never reads a body.
  *
  * @since 0.1
@@ -49,6 +52,9 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     private final List<Template> templates = new CopyOnWriteArrayList<>();
     private final List<ResourceListener> listeners = new CopyOnWriteArrayList<>();
     private volatile CacheHint cacheHint;
+    /** Tells this provider's versions from those of an earlier run, whose counts started at 1 too. */
+    private final String epoch = Long.toUnsignedString(new SecureRandom().nextLong(), 36);
+    private final AtomicLong changes = new AtomicLong();
 
     private InMemoryResourceProvider(String id) {
         this.id = id;
@@ -235,6 +241,25 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         }).orElse(List.of());
     }
 
+    /**
+     * The version of a registered leaf: this provider's count of changes when the leaf was added
+     * or last changed (a new body or format), after a random tag of this provider instance, so
+     * that a leaf removed and added again, or served by a restarted program, never repeats a
+     * version with other content. A resource read through a template has none.
+     *
+     * @return {@code TAG-COUNT}; null for a template's resource or one not registered
+     */
+    @Override
+    public String version(Resource resource) {
+        MemoryEntry entry = store.get(resource.uri());
+        return entry == null ? null : entry.version();
+    }
+
+    /** @return {@code TAG-COUNT} for the next change */
+    private String nextVersion() {
+        return epoch + "-" + changes.incrementAndGet();
+    }
+
     @Override
     public List<ResourceTemplate> templates() {
         return templates.stream().map(Template::template).toList();
@@ -284,7 +309,7 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     }
 
     private InMemoryResourceProvider add(MemoryEntry entry) {
-        store.add(entry);
+        store.add(entry.withVersion(nextVersion()));
         fire(ResourceListener::listChanged);
         if (entry.parent() != null) {
             fire(listener -> listener.updated(entry.parent()));
@@ -293,7 +318,7 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     }
 
     private InMemoryResourceProvider replace(String uri, UnaryOperator<MemoryEntry> change) {
-        store.replace(uri, change);
+        store.replace(uri, entry -> change.apply(entry).withVersion(nextVersion()));
         fire(listener -> listener.updated(uri));
         return this;
     }

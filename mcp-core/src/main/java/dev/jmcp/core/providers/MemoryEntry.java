@@ -2,6 +2,7 @@ package dev.jmcp.core.providers;
 
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
@@ -18,14 +19,16 @@ import java.util.Objects;
  *                 leaf, the size of its first format unless one was declared
  * @param parent   the URI of the collection that holds it; null at the top
  * @param contents the read elements, one per format; empty for a collection
+ * @param version  the content version of a leaf, also in its metadata's {@code _meta} so that
+ *                 listings need not copy it; null for a collection and until the provider numbers it
  */
-record MemoryEntry(Resource declared, Resource metadata, String parent, List<ResourceContents> contents) {
+record MemoryEntry(Resource declared, Resource metadata, String parent, List<ResourceContents> contents, String version) {
 
     static MemoryEntry collection(Resource declared, String parent) {
         if (Boolean.FALSE.equals(declared.isCollection())) {
             throw new IllegalArgumentException(declared.uri() + " says isCollection: false; add it with addText or addBlob");
         }
-        return new MemoryEntry(declared, declared.toBuilder().isCollection(true).build(), parent, List.of());
+        return new MemoryEntry(declared, declared.toBuilder().isCollection(true).build(), parent, List.of(), null);
     }
 
     static MemoryEntry leaf(Resource declared, String parent, ResourceContents body) {
@@ -34,7 +37,7 @@ record MemoryEntry(Resource declared, Resource metadata, String parent, List<Res
         }
         Resource metadata = declared.toBuilder().isCollection(false)
                 .size(declared.size() != null ? declared.size() : body.resource().size()).build();
-        return new MemoryEntry(declared, metadata, parent, List.of(body));
+        return new MemoryEntry(declared, metadata, parent, List.of(body), null);
     }
 
     String uri() {
@@ -56,11 +59,17 @@ record MemoryEntry(Resource declared, Resource metadata, String parent, List<Res
         return leaf(declared, parent, body);
     }
 
+    /** @return this entry, if a leaf, with the content version {@code value} */
+    MemoryEntry withVersion(String value) {
+        return isCollection() ? this
+                : new MemoryEntry(declared, ConditionalReads.withVersion(metadata, value), parent, contents, value);
+    }
+
     /** @return this leaf with one more format */
     MemoryEntry withFormat(ResourceContents format) {
         List<ResourceContents> formats = new ArrayList<>(contents);
         formats.add(format);
-        return new MemoryEntry(declared, metadata, parent, List.copyOf(formats));
+        return new MemoryEntry(declared, metadata, parent, List.copyOf(formats), version);
     }
 
     static ResourceContents text(Resource resource, String mimeType, String text) {

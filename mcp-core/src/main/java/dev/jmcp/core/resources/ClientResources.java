@@ -73,6 +73,30 @@ public sealed interface ClientResources permits dev.jmcp.core.internal.resources
     /** @see #read(String, RequestOptions) */
     CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options);
 
+    /**
+     * Reads a resource unless its content still has the version the caller holds (jmcp's
+     * conditional reads, {@code docs/conditional-reads.md}): the version comes from
+     * {@link dev.jmcp.schema.resources.ConditionalReads#version(ReadResourceResult)} of an earlier read, or
+     * from a listing's or {@link #metadata}'s {@code _meta}. When the server still has it, the
+     * result has no contents and {@link dev.jmcp.schema.resources.ConditionalReads#isNotModified} is
+     * true; the content did not cross the wire. A server that does not advertise
+     * {@link dev.jmcp.schema.resources.ConditionalReads#EXTENSION} is sent a plain read and answers
+     * with the content. Never served from the client's cache.
+     *
+     * @param uri         the resource; never null
+     * @param heldVersion the version the caller holds; null for a plain read
+     * @return the result, with contents unless not modified; the default reads it whole
+     * @since 0.1
+     */
+    default ReadResourceResult readIfChanged(String uri, String heldVersion) {
+        return read(uri);
+    }
+
+    /** @see #readIfChanged(String, String) */
+    default CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
+        return readAsync(uri, RequestOptions.defaults());
+    }
+
     /** @return the resource's metadata, without its content ({@code resources/metadata}, SEP-2093) */
     Resource metadata(String uri);
 

@@ -152,6 +152,30 @@ public interface ResourceProvider {
     List<ResourceContents> read(String uri, ReadContext context);
 
     /**
+     * The version of a resource's content: an opaque string that changes whenever the content (any
+     * of its formats) changes, such as a counter of changes, a modification time with a size, or a
+     * hash. The feature sends it in {@code _meta} ({@code dev.jmcp/version}) of listings, metadata
+     * and read elements, and answers a read whose client holds the current version "not modified",
+     * without calling {@link #read} (jmcp's conditional reads, {@code docs/conditional-reads.md}).
+     *
+     * <p>It is asked for just before the content is read, so that a change in between makes the
+     * version older than the content sent (costing the client one more transfer later), never
+     * newer (which would keep a stale copy current). A version may stay the same when the content
+     * did (a file touched), but must never stay the same when the content changed; when that cannot
+     * be promised (a file written twice within one tick of its clock), return null.
+     *
+     * @param resource a resource this provider described (listed, or returned by {@link #metadata}),
+     *                 not a collection: a provider that derives the version from what it described
+     *                 (a size and a time) need not look again
+     * @return the version, not empty; null (the default) when there is none: reads of it are never
+     *         conditional
+     * @since 0.1
+     */
+    default String version(Resource resource) {
+        return null;
+    }
+
+    /**
      * The caching hints of this provider's results for clients of 2026-07-28: a provider whose
      * content never changes can say so with a long, public hint; one that reports its changes
      * ({@link #reportsUpdates}) lets clients that listen keep results longer. A listing that spans

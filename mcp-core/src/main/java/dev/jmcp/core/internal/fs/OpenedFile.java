@@ -139,6 +139,28 @@ public final class OpenedFile implements Closeable {
         }
     }
 
+    /** Receives a file's bytes a chunk at a time. */
+    @FunctionalInterface
+    public interface Chunks {
+        void accept(byte[] chunk, int offset, int length);
+    }
+
+    /**
+     * Passes exactly {@link #size()} bytes to {@code sink} in chunks of 8 KiB, without holding the file.
+     *
+     * @throws ProtocolException {@code -32603} when the file shrank since it was opened
+     */
+    public void feed(Chunks sink) {
+        byte[] chunk = new byte[8192];
+        try (InputStream in = new Body()) {
+            for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+                sink.accept(chunk, 0, n);
+            }
+        } catch (IOException e) {
+            throw unreadable(uri, e);
+        }
+    }
+
     /**
      * Hands the open channel to a blob that can be read once: it sends exactly {@link #size()}
      * bytes, stops there if the file grew, and fails if the file shrank. A second read fails rather

@@ -16,6 +16,7 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.lifecycle.SubscriptionFilter;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -111,10 +112,19 @@ public final class ClientResourcesImpl implements ClientResources {
 
     /** @return whether the server advertised {@link ListResourcesRequestParams#CHILDREN_EXTENSION} */
     private boolean listsChildren() {
+        return advertises(ListResourcesRequestParams.CHILDREN_EXTENSION);
+    }
+
+    /** @return whether the server advertised {@link ConditionalReads#EXTENSION} */
+    private boolean readsConditionally() {
+        return advertises(ConditionalReads.EXTENSION);
+    }
+
+    private boolean advertises(String extension) {
         ServerCapabilities capabilities = session().negotiated() == null ? null
                 : session().negotiated().serverCapabilities();
         return capabilities != null && capabilities.extensions() != null
-                && capabilities.extensions().containsKey(ListResourcesRequestParams.CHILDREN_EXTENSION);
+                && capabilities.extensions().containsKey(extension);
     }
 
     @Override
@@ -154,11 +164,42 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
         Objects.requireNonNull(uri, "uri");
-        Supplier<CompletableFuture<ReadResourceResult>> read = () -> call(McpMethodNames.RESOURCES_READ,
-                ReadResourceRequestParams.of(uri), ReadResourceResult.class, uri, options);
         // a read that asks for progress wants to watch it come
-        return options != null && options.progressListener() != null ? read.get()
-                : cached(new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null), ReadResourceResult.class, read);
+        if (options != null && options.progressListener() != null) {
+            return conditionalRead(uri, null, options);
+        }
+        ResultCache.Key key = new ResultCache.Key(McpMethodNames.RESOURCES_READ, uri, null);
+        ReadResourceResult stale = readsConditionally() ? cache.stale(key) : null; // null while fresh
+        if (stale == null) {
+            return cached(key, ReadResourceResult.class, () -> conditionalRead(uri, null, options));
+        }
+        // revalidate: the server sends the content only when it changed since the version held
+        return conditionalRead(uri, ConditionalReads.version(stale), options).thenApply(result -> {
+            if (ConditionalReads.isNotModified(result)) {
+                cache.revalidated(key, stale, result.ttlMs());
+                return stale;
+            }
+            cache.put(key, result, true);
+            return result;
+        });
+    }
+
+    @Override
+    public ReadResourceResult readIfChanged(String uri, String heldVersion) {
+        return await(readIfChangedAsync(uri, heldVersion));
+    }
+
+    @Override
+    public CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
+        return conditionalRead(Objects.requireNonNull(uri, "uri"), heldVersion, null);
+    }
+
+    /** A read that holds {@code heldVersion}, unless it is null or the server does not offer conditional reads. */
+    private CompletableFuture<ReadResourceResult> conditionalRead(String uri, String heldVersion, RequestOptions options) {
+        // a server without the extension is never sent the key: it would send the content anyway
+        ReadResourceRequestParams params = heldVersion == null || !readsConditionally() ? ReadResourceRequestParams.of(uri)
+                : ConditionalReads.readIfNoneMatch(uri, heldVersion);
+        return call(McpMethodNames.RESOURCES_READ, params, ReadResourceResult.class, uri, options);
     }
 
     @Override
@@ -287,8 +328,18 @@ public final class ClientResourcesImpl implements ClientResources {
             return CompletableFuture.completedFuture(type.cast(hit));
         }
         CompletableFuture<R> sent = send.get();
-        sent.thenAccept(result -> cache.put(key, result));
-        return sent;
+        boolean revalidates = readsConditionally();
+        // the caller sees the result only once it is kept: a read right after must find it
+        CompletableFuture<R> kept = sent.thenApply(result -> {
+            cache.put(key, result, revalidates);
+            return result;
+        });
+        kept.whenComplete((result, failure) -> {
+            if (kept.isCancelled()) {
+                sent.cancel(true); // the caller's cancellation reaches the request
+            }
+        });
+        return kept;
     }
 
     /** @return the number of results the cache holds: a test hook */

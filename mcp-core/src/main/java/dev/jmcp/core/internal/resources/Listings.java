@@ -37,8 +37,8 @@ final class Listings {
         ListingPosition start = cursors.position(TOP, cursor);
         List<Part<Resource>> parts = new ArrayList<>(providers.size());
         for (ResourceProvider provider : providers) {
-            parts.add(new Part<>((from, limit) -> from.afterKey() != null || from.offset() == 0
-                    ? provider.listAfter(from.afterKey(), limit) : provider.list(from.offset()), provider::listingKey));
+            parts.add(new Part<>((from, limit) -> Versions.stamped(provider, from.afterKey() != null || from.offset() == 0
+                    ? provider.listAfter(from.afterKey(), limit) : provider.list(from.offset())), provider::listingKey));
         }
         Page<Resource> page = page(parts, start, TOP);
         return ListResourcesResult.of(page.items, page.next);
@@ -48,9 +48,9 @@ final class Listings {
         // the scope holds the URI: a cursor of one collection is refused by another
         String scope = "children " + collectionUri;
         ListingPosition start = cursors.position(scope, cursor);
-        Part<Resource> part = new Part<>((from, limit) -> from.afterKey() != null || from.offset() == 0
-                ? provider.childrenAfter(collectionUri, from.afterKey(), limit)
-                : provider.children(collectionUri, from.offset()), provider::listingKey);
+        Part<Resource> part = new Part<>((from, limit) -> Versions.stamped(provider, from.afterKey() != null
+                || from.offset() == 0 ? provider.childrenAfter(collectionUri, from.afterKey(), limit)
+                : provider.children(collectionUri, from.offset())), provider::listingKey);
         Page<Resource> page = page(List.of(part), start, scope);
         return ListResourcesResult.of(page.items, page.next);
     }

@@ -88,6 +88,7 @@ final class Reads {
     }
 
     private static List<ResourceContents> readChild(ResourceProvider provider, Resource child, ReadContext context) {
+        String version = Versions.of(provider, child); // before the content: see ResourceProvider.version
         List<ResourceContents> elements;
         try {
             elements = provider.read(child.uri(), context);
@@ -98,7 +99,7 @@ final class Reads {
         if (elements == null || elements.isEmpty()) {
             return List.of(); // removed since it was listed
         }
-        return Contents.complete(provider, child, elements);
+        return Versions.stamped(Contents.complete(provider, child, elements), version);
     }
 
     static ReadContext context(RequestContext request, Map<String, String> variables) {

@@ -13,6 +13,7 @@ import dev.jmcp.schema.common.CacheableResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
 import dev.jmcp.schema.resources.ListResourcesResult;
@@ -201,13 +202,26 @@ public final class ResourcesFeature implements AutoCloseable {
         return hinted(listings.templates(p.cursor()), context, providers);
     }
 
+    /**
+     * A leaf whose version the client holds ({@link ConditionalReads#IF_NONE_MATCH}) and that still
+     * has it is answered with no contents, without reading it; otherwise every element carries the
+     * version taken before the content was read.
+     */
     private Object read(Object params, RequestContext context) {
-        String uri = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ).uri();
+        ReadResourceRequestParams p = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ);
+        String uri = p.uri();
         Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
         Resource metadata = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        ReadResourceResult result = ReadResourceResult.of(metadata.collection()
-                ? reads.collection(route.provider(), metadata, context)
-                : reads.leaf(route.provider(), metadata, route.variables(), context));
+        ReadResourceResult result;
+        if (metadata.collection()) {
+            result = ReadResourceResult.of(reads.collection(route.provider(), metadata, context));
+        } else {
+            String version = Versions.of(route.provider(), metadata);
+            result = version != null && version.equals(ConditionalReads.ifNoneMatch(p.meta()))
+                    ? ConditionalReads.notModified(version)
+                    : ReadResourceResult.of(Versions.stamped(
+                            reads.leaf(route.provider(), metadata, route.variables(), context), version));
+        }
         return hinted(result, context, List.of(route.provider()));
     }
 
@@ -216,7 +230,8 @@ public final class ResourcesFeature implements AutoCloseable {
         String uri = typed(params, ReadResourceMetadataRequestParams.class, McpMethodNames.RESOURCES_METADATA).uri();
         Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
         Resource resource = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        return hinted(ReadResourceMetadataResult.of(resource), context, List.of(route.provider()));
+        return hinted(ReadResourceMetadataResult.of(Versions.stamped(route.provider(), resource)), context,
+                List.of(route.provider()));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.jmcp.core.internal.resources;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.CacheableResult;
 import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -11,7 +12,10 @@ import java.util.Objects;
 
 /**
  * The results a client may reuse, as the server's caching hints (2026-07-28) allow: a result with
- * {@code ttlMs} above 0 is served again until it is that old. Both scopes are kept, since the
+ * {@code ttlMs} above 0 is served again until it is that old. A read result that carries a content
+ * version ({@link ConditionalReads}) is kept past that too, when the server offers conditional
+ * reads, whatever its {@code ttlMs} (0, or none in the session era): once stale it is
+ * {@linkplain #stale revalidated} with its version rather than fetched again. Both scopes are kept, since the
  * cache belongs to one client and so to one authorization context. At most {@code maxEntries}
  * results, the least recently used leaving first; a resource's update and a list change drop what
  * they make stale. Thread-safe.
@@ -47,22 +51,51 @@ final class ResultCache {
             return null;
         }
         if (clock.millis() >= entry.expiresAt()) {
-            entries.remove(key);
+            if (!versioned(entry.result())) {
+                entries.remove(key);
+            }
             return null;
         }
         return entry.result();
     }
 
-    /** Keeps {@code result} when its hints allow it. */
-    void put(Key key, Object result) {
-        if (maxEntries == 0 || !(result instanceof CacheableResult cacheable) || cacheable.ttlMs() == null
-                || cacheable.ttlMs() <= 0 || holdsBlob(result)) {
+    /** @return the result for {@code key} that is no longer fresh but has a version to revalidate with; null when none */
+    synchronized ReadResourceResult stale(Key key) {
+        Entry entry = entries.get(key);
+        return entry != null && clock.millis() >= entry.expiresAt() && versioned(entry.result())
+                ? (ReadResourceResult) entry.result() : null;
+    }
+
+    /**
+     * Keeps {@code result} when its hints allow it, or when it can be revalidated.
+     *
+     * @param revalidates whether the server offers conditional reads
+     */
+    void put(Key key, Object result, boolean revalidates) {
+        if (maxEntries == 0 || !(result instanceof CacheableResult cacheable) || holdsBlob(result)) {
             return;
         }
-        long expiresAt = clock.millis() + cacheable.ttlMs();
+        long ttl = cacheable.ttlMs() == null ? 0 : cacheable.ttlMs();
+        if (ttl <= 0 && !(revalidates && versioned(result))) {
+            return;
+        }
+        keep(key, result, ttl);
+    }
+
+    /** Keeps {@code held} for {@code key} as fresh as a "not modified" answer with {@code ttlMs} (null: 0) says. */
+    void revalidated(Key key, ReadResourceResult held, Long ttlMs) {
+        keep(key, held, ttlMs == null ? 0 : Math.max(0, ttlMs));
+    }
+
+    private void keep(Key key, Object result, long ttl) {
+        long expiresAt = clock.millis() + ttl;
         synchronized (this) {
             entries.put(key, new Entry(result, expiresAt));
         }
+    }
+
+    private static boolean versioned(Object result) {
+        return result instanceof ReadResourceResult read && ConditionalReads.version(read) != null;
     }
 
     /** A blob may live in a file its reader deletes when done with it: only text is kept. */
