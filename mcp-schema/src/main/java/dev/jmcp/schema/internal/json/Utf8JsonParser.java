@@ -58,8 +58,12 @@ public final class Utf8JsonParser implements JsonParser {
     private String string;
     /** The current string value has not been read yet: {@code pos} is just after its opening quote. */
     private boolean stringPending;
+    /** The current number's text; null for an integer held in {@link #integer} until it is asked for. */
     private String numberText;
     private BigDecimal number;
+    /** The current number, when it is an integer of at most 18 digits: most numbers in MCP are such (sizes, ids). */
+    private boolean isLong;
+    private long integer;
     private char[] chars = new char[64];
     private final byte[] one = new byte[1];
 
@@ -123,6 +127,9 @@ public final class Utf8JsonParser implements JsonParser {
     @Override
     public String getString() {
         if (current == Event.VALUE_NUMBER) {
+            if (numberText == null) {
+                numberText = Long.toString(integer);
+            }
             return numberText;
         }
         if (stringPending) {
@@ -154,9 +161,19 @@ public final class Utf8JsonParser implements JsonParser {
     @Override
     public BigDecimal getBigDecimal() {
         if (number == null) {
-            number = new BigDecimal(numberText);
+            number = isLong ? BigDecimal.valueOf(integer) : new BigDecimal(numberText);
         }
         return number;
+    }
+
+    /** @return whether the current number is an integer that {@link #longValue()} holds exactly */
+    boolean isLong() {
+        return current == Event.VALUE_NUMBER && isLong;
+    }
+
+    /** @return the current number, when {@link #isLong()} */
+    long longValue() {
+        return integer;
     }
 
     @Override
@@ -296,7 +313,7 @@ public final class Utf8JsonParser implements JsonParser {
             throw unexpected(c, "a member name");
         }
         pos++;
-        string = readString(true);
+        string = readName();
         int colon = peekNonBlank();
         if (colon != ':') {
             throw unexpected(colon, "':'");
@@ -383,12 +400,17 @@ public final class Utf8JsonParser implements JsonParser {
             n = put(n, (char) b);
             pos++;
         }
+        number = null;
+        isLong = integer(n);
+        if (isLong) {
+            numberText = null;
+            return;
+        }
         String text = new String(chars, 0, n);
         if (!JsonNumbers.valid(text)) {
             throw parsing("'" + text + "' is not a JSON number");
         }
         numberText = text;
-        number = null;
         if (text.indexOf('e') >= 0 || text.indexOf('E') >= 0) {
             // BigDecimal holds a scale of 32 bits only: parse now, so a bigger exponent is a parse
             // error here rather than a NumberFormatException wherever the number is read
@@ -400,11 +422,55 @@ public final class Utf8JsonParser implements JsonParser {
         }
     }
 
+    /**
+     * Reads the {@code n} characters of a number as a long when they are a JSON integer of 1 to 18
+     * digits (so it cannot overflow), other than {@code -0}, whose text a long would not keep.
+     *
+     * @return whether they were; the value is then in {@link #integer}
+     */
+    private boolean integer(int n) {
+        char[] c = chars;
+        int i = n > 0 && c[0] == '-' ? 1 : 0;
+        int digits = n - i;
+        if (digits < 1 || digits > 18 || (c[i] == '0' && (digits > 1 || i == 1))) {
+            return false;
+        }
+        long value = 0;
+        for (; i < n; i++) {
+            int d = c[i] - '0';
+            if (d < 0 || d > 9) {
+                return false;
+            }
+            value = value * 10 + d;
+        }
+        integer = c[0] == '-' ? -value : value;
+        return true;
+    }
+
     // ---- strings
 
     private void skipString() throws IOException {
         stringPending = false;
         readString(false);
+    }
+
+    /** Reads a member name from just after its opening quote; a short plain one comes from {@link MemberNames}. */
+    private String readName() throws IOException {
+        int start = pos;
+        int end = Math.min(limit, start + MemberNames.MAX_LENGTH + 1);
+        int hash = 0;
+        for (int i = start; i < end; i++) {
+            byte b = buf[i];
+            if (b == '"') {
+                pos = i + 1;
+                return MemberNames.name(buf, start, i - start, hash);
+            }
+            if (b == '\\' || b < 0x20) {
+                break;
+            }
+            hash = MemberNames.hash(hash, b);
+        }
+        return readString(true);
     }
 
     /** Reads a string from just after its opening quote. @return it, or null when not {@code keep} */

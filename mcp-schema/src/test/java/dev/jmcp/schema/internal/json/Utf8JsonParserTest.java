@@ -33,6 +33,11 @@ class Utf8JsonParserTest {
         "{\"k\u00e9y\":\"v\"}",
         "[12345678901234567890123, 0.1, 9007199254740993]",
         "[[[[[[[[[[1]]]]]]]]]]",
+        // integers read as longs (up to 18 digits) and those that are not
+        "[0, -0, 7, -7, 123456789012345678, -123456789012345678, 1234567890123456789, -9223372036854775808]",
+        // member names: the shared table of short names, a long name, escapes, and names that repeat
+        "[{\"uri\":1,\"name\":2},{\"uri\":3,\"name\":4},{\"nam\\u0065\":5,\"na\":6,\"n\":7}]",
+        "{\"longlonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglong\":{\"longlonglonglonglonglonglonglong\":1,\"longlonglonglonglonglonglonglongx\":2}}",
     })
     void eventsAndValuesMatchParsson(String json) {
         List<String> expected = events(JsonP.PARSERS.createParser(new StringReader(json)));
@@ -111,7 +116,8 @@ class Utf8JsonParserTest {
             Event event = parser.next();
             String value = switch (event) {
                 case KEY_NAME, VALUE_STRING -> parser.getString();
-                case VALUE_NUMBER -> parser.getBigDecimal().toString() + (parser.isIntegralNumber() ? "i" : "");
+                case VALUE_NUMBER -> parser.getString() + " " + parser.getBigDecimal() + (parser.isIntegralNumber() ? "i" : "")
+                        + " " + parser.getLong();
                 default -> "";
             };
             events.add(event + " " + value);
