@@ -25,7 +25,7 @@ final class MemberNames {
      * @return the name those bytes spell
      */
     static String name(byte[] bytes, int offset, int length, int hash) {
-        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        int slot = slot(hash);
         String known = TABLE[slot];
         if (known != null && spells(known, bytes, offset, length)) {
             return known;
@@ -33,6 +33,38 @@ final class MemberNames {
         String made = new String(bytes, offset, length, StandardCharsets.ISO_8859_1);
         TABLE[slot] = made;
         return made;
+    }
+
+    /**
+     * Puts a name that a codec looks for into the table, so that the parser hands out this very
+     * instance and the codec can match it by identity (a name that another evicts is still matched,
+     * by equality).
+     *
+     * @return the instance to keep: {@code name}, or the equal one already in the table
+     */
+    static String known(String name) {
+        if (name.length() > MAX_LENGTH) {
+            return name;
+        }
+        int hash = 0;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c >= 0x80) {
+                return name;
+            }
+            hash = hash(hash, (byte) c);
+        }
+        int slot = slot(hash);
+        String held = TABLE[slot];
+        if (name.equals(held)) {
+            return held;
+        }
+        TABLE[slot] = name;
+        return name;
+    }
+
+    static int slot(int hash) {
+        return (hash ^ (hash >>> 16)) & (SLOTS - 1);
     }
 
     /** @return the hash of one more byte after {@code hash} */
