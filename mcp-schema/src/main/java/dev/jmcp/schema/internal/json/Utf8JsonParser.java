@@ -41,7 +41,8 @@ public final class Utf8JsonParser implements JsonParser {
     private final long maxBytes;
     private final int maxStringLength;
     private final int maxNumberLength;
-    private final byte[] buf;
+    /** Grows while the message fills it: a stream's {@code available()} may tell only what it holds now. */
+    private byte[] buf;
     private int pos;
     private int limit;
     /** Bytes of the input before {@code buf[0]}. */
@@ -660,6 +661,11 @@ public final class Utf8JsonParser implements JsonParser {
     private boolean fill() throws IOException {
         if (eof) {
             return false;
+        }
+        if (limit == buf.length && buf.length < MAX_BUFFER) {
+            // the message is longer than the stream said: a small buffer would make every string
+            // that crosses its end take the slow path, and every few hundred bytes a read
+            buf = new byte[Math.min(MAX_BUFFER, buf.length * 4)];
         }
         before += limit;
         pos = 0;

@@ -99,6 +99,25 @@ class Utf8JsonParserTest {
         assertTrue(e.getMessage().contains("'\u00e9'"), e.getMessage());
     }
 
+    @org.junit.jupiter.api.Test
+    void aMessageLongerThanTheStreamSaidIsReadWhole() {
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < 20_000; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"uri\":\"mem://").append(i).append("\",\"size\":").append(i).append('}');
+        }
+        String text = json.append(']').toString();
+        // says it holds one byte, the way a stream that knows only its current piece does
+        InputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)) {
+            @Override
+            public synchronized int available() {
+                return 1;
+            }
+        };
+
+        assertEquals(events(JsonP.PARSERS.createParser(new StringReader(text))),
+                events(new Utf8JsonParser(in, Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE)));
+    }
+
     private static Utf8JsonParser own(String json, boolean byteByByte) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         InputStream in = byteByByte ? new OneByteAtATime(bytes) : new ByteArrayInputStream(bytes);
