@@ -476,19 +476,47 @@ public final class Utf8JsonParser implements JsonParser {
 
     /** Reads a string from just after its opening quote. @return it, or null when not {@code keep} */
     private String readString(boolean keep) throws IOException {
-        int start = pos;
-        for (int i = start; i < limit; i++) {
-            byte b = buf[i];
-            if (b == '"') {
-                pos = i + 1;
-                // the common case: ASCII without escapes, inside the buffer
-                return keep ? new String(buf, start, i - start, StandardCharsets.ISO_8859_1) : null;
+        int i = pos;
+        for (;;) {
+            for (; i < limit; i++) {
+                byte b = buf[i];
+                if (b == '"') {
+                    int start = pos;
+                    pos = i + 1;
+                    // the common case: ASCII without escapes, inside the buffer
+                    return keep ? new String(buf, start, i - start, StandardCharsets.ISO_8859_1) : null;
+                }
+                if (b == '\\' || b < 0x20) {
+                    return readStringSlowly(keep);
+                }
             }
-            if (b == '\\' || b < 0x20) {
-                break;
+            // the buffer ends inside the string: a stream that hands out small pieces (an event
+            // stream's lines) ends it often, so a short string is moved to the front and the rest
+            // read after it, rather than taken a character at a time
+            int scanned = i - pos;
+            if (!keep || scanned > buf.length / 2 || !compactAndRead()) {
+                return readStringSlowly(keep);
             }
+            i = scanned; // the string now starts at 0
         }
-        return readStringSlowly(keep);
+    }
+
+    /**
+     * Moves the bytes from {@code pos} on to the front of the buffer and reads more after them; the
+     * input must hold more, since the current token has not ended.
+     *
+     * @return false at the end of the input (nothing moved)
+     */
+    private boolean compactAndRead() throws IOException {
+        if (eof) {
+            return false;
+        }
+        int kept = limit - pos;
+        System.arraycopy(buf, pos, buf, 0, kept);
+        before += pos;
+        pos = 0;
+        limit = kept;
+        return readInto(kept);
     }
 
     private String readStringSlowly(boolean keep) throws IOException {
@@ -670,16 +698,21 @@ public final class Utf8JsonParser implements JsonParser {
         before += limit;
         pos = 0;
         limit = 0;
+        return readInto(0);
+    }
+
+    /** Reads the next bytes into the buffer from {@code from}, its limit. @return false at the end of the input */
+    private boolean readInto(int from) throws IOException {
         int n;
         do {
-            n = in.read(buf, 0, buf.length);
+            n = in.read(buf, from, buf.length - from);
         } while (n == 0);
         if (n < 0) {
             eof = true;
             return false;
         }
-        limit = n;
-        if (before + n > maxBytes) {
+        limit = from + n;
+        if (before + limit > maxBytes) {
             throw new ParserFailures.TooLargeException(maxBytes);
         }
         return true;
