@@ -45,7 +45,7 @@ final class ServeCommand implements Command {
                                          (HOST defaults to 127.0.0.1); needs the HTTP transport
                                          module; stop it with Ctrl-C
                   --page-size N          the most resources in one page of resources/list
-                                         (default 1000)
+                                         (default 10000)
                   --cache-ttl MS         how long clients of MCP 2026-07-28 may keep a listing
                                          or a file's content before asking again (ttlMs, with
                                          cacheScope private; default 0: ask every time);

@@ -37,8 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code blob1MiB}: {@code resources/read} of the 1 MiB blob, decoded to a scratch buffer and
  *       its bytes counted;</li>
  *   <li>{@code list10k}: {@code resources/list}, following {@code nextCursor} until all
- *       {@value BenchResources#TOP_LEVEL} resources are in: jmcp answers in pages of 1000 (its
- *       default), the SDK with one page of everything.</li>
+ *       {@value BenchResources#TOP_LEVEL} resources are in: jmcp answers in pages of 10,000 (its
+ *       default), so in two pages, the SDK with one page of everything.</li>
  * </ul>
  * Sample-time mode: JMH times every call and reports the mean and the percentiles (p0.50, p0.99);
  * with one client thread, requests per second is 1 / mean (bench/run prints it). The server starts

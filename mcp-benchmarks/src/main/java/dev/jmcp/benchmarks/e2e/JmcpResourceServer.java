@@ -12,7 +12,7 @@ import java.net.URI;
 /**
  * The jmcp side of the end-to-end benchmark: {@link BenchResources} through {@link McpServer} and
  * an {@link InMemoryResourceProvider}, with every setting at its default (so {@code resources/list}
- * comes in pages of 1000), over stdio or Netty's Streamable HTTP. Arguments: {@link ServerArgs}.
+ * comes in pages of 10,000), over stdio or Netty's Streamable HTTP. Arguments: {@link ServerArgs}.
  * {@link SdkResourceServer} is its twin on the official SDK.
  */
 public final class JmcpResourceServer {

@@ -13,13 +13,14 @@ import java.util.stream.Stream;
 /**
  * The resources of an {@link InMemoryResourceProvider}: each entry by URI, and each collection's
  * children (and the top level) in registration order, so that a page of a listing starts at an
- * index instead of filtering every entry. Thread-safe: changes take one lock; lookups and the
- * listings' snapshots are read without it.
+ * index instead of filtering every entry. Both hold the same {@link Children.Cell} per URI, which an
+ * update changes in place. Thread-safe: changes take one lock; lookups and the listings' snapshots
+ * are read without it.
  */
 final class MemoryStore {
     private final String providerId;
-    private final Map<String, MemoryEntry> entries = new ConcurrentHashMap<>(); // changed under this
-    private final Map<String, ChildUris> children = new HashMap<>(); // guarded by this; the null key is the top level
+    private final Map<String, Children.Cell> entries = new ConcurrentHashMap<>(); // changed under this
+    private final Map<String, Children> children = new HashMap<>(); // guarded by this; the null key is the top level
 
     MemoryStore(String providerId) {
         this.providerId = providerId;
@@ -27,7 +28,8 @@ final class MemoryStore {
 
     /** @return the entry of {@code uri}; null when it is not registered */
     MemoryEntry get(String uri) {
-        return uri == null ? null : entries.get(uri);
+        Children.Cell cell = uri == null ? null : entries.get(uri);
+        return cell == null ? null : cell.entry;
     }
 
     /** @throws IllegalArgumentException when the URI is taken or the parent is not a registered collection */
@@ -41,27 +43,30 @@ final class MemoryStore {
             throw new IllegalArgumentException("parent " + entry.parent() + " of " + entry.uri()
                     + " is not a registered collection of provider " + providerId);
         }
-        entries.put(entry.uri(), entry);
-        children.computeIfAbsent(entry.parent(), parentUri -> new ChildUris()).add(entry.uri());
+        Children.Cell cell = new Children.Cell(entry);
+        entries.put(entry.uri(), cell);
+        children.computeIfAbsent(entry.parent(), parentUri -> new Children()).add(cell);
     }
 
     /** @throws IllegalArgumentException when {@code uri} is not a registered leaf */
     synchronized void replace(String uri, UnaryOperator<MemoryEntry> change) {
-        MemoryEntry entry = get(uri);
-        if (entry == null || entry.isCollection()) {
+        Children.Cell cell = uri == null ? null : entries.get(uri);
+        if (cell == null || cell.entry.isCollection()) {
             throw new IllegalArgumentException(uri + " is not a registered leaf of provider " + providerId);
         }
-        entries.put(uri, change.apply(entry));
+        cell.entry = change.apply(cell.entry);
     }
 
     /** @return the removed entry, whose descendants went too; null when {@code uri} was not registered */
     synchronized MemoryEntry remove(String uri) {
-        MemoryEntry removed = uri == null ? null : entries.remove(uri);
-        if (removed == null) {
+        Children.Cell cell = uri == null ? null : entries.remove(uri);
+        if (cell == null) {
             return null;
         }
-        ChildUris siblings = children.get(removed.parent());
-        siblings.remove(uri);
+        MemoryEntry removed = cell.entry;
+        cell.entry = null; // a listing that holds the cell already leaves it out
+        Children siblings = children.get(removed.parent());
+        siblings.remove(cell);
         if (siblings.isEmpty()) {
             children.remove(removed.parent());
         }
@@ -69,11 +74,13 @@ final class MemoryStore {
         Deque<String> collections = new ArrayDeque<>();
         collections.add(uri);
         while (!collections.isEmpty()) {
-            ChildUris inside = children.remove(collections.poll());
+            Children inside = children.remove(collections.poll());
             if (inside != null) {
                 inside.snapshot(0).forEach(child -> {
-                    entries.remove(child);
-                    collections.add(child);
+                    String childUri = child.entry.uri();
+                    entries.remove(childUri);
+                    child.entry = null;
+                    collections.add(childUri);
                 });
             }
         }
@@ -96,7 +103,7 @@ final class MemoryStore {
     }
 
     private boolean holds(String collectionUri, String uri) {
-        MemoryEntry entry = entries.get(collectionUri);
+        MemoryEntry entry = get(collectionUri);
         return entry != null && entry.holds(uri);
     }
 
@@ -108,16 +115,15 @@ final class MemoryStore {
      *         read is left out
      */
     Stream<Resource> children(String parent, long skip) {
-        Stream<String> uris;
+        Stream<Children.Cell> cells;
         synchronized (this) {
-            ChildUris inside = children.get(parent);
+            Children inside = children.get(parent);
             if (inside == null) {
                 return Stream.empty();
             }
-            uris = inside.snapshot(skip);
+            cells = inside.snapshot(skip);
         }
-        return uris.map(entries::get)
-                .filter(entry -> entry != null && Objects.equals(entry.parent(), parent))
-                .map(MemoryEntry::metadata);
+        // a cell's entry is null once removed; a moved URI has a new cell
+        return cells.map(cell -> cell.entry).filter(Objects::nonNull).map(MemoryEntry::metadata);
     }
 }

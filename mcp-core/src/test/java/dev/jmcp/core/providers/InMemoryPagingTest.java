@@ -63,6 +63,19 @@ class InMemoryPagingTest {
     }
 
     @Test
+    void anUpdateShowsAtItsPlaceInListingsAlsoInOneStartedBeforeIt() {
+        InMemoryResourceProvider memory = lettersAtTheTopAndInADir();
+        try (Stream<Resource> page = memory.list(6)) { // f, g, h
+            memory.update("mem://g", "a longer body than before");
+            memory.update("mem://dir/b", "inner b, longer");
+
+            assertEquals(List.of(5L, 25L, 5L), page.map(Resource::size).toList());
+        }
+        assertEquals(25L, memory.list(7).findFirst().orElseThrow().size());
+        assertEquals(15L, memory.children("mem://dir", 1).findFirst().orElseThrow().size());
+    }
+
+    @Test
     void aNegativeSkipIsRefusedAsStreamSkipRefusesIt() {
         InMemoryResourceProvider memory = lettersAtTheTopAndInADir();
 

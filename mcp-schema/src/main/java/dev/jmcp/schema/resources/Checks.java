@@ -14,10 +14,15 @@ final class Checks {
         }
     }
 
-    /** Throws unless every element has a name, naming the first one that has none. */
+    /**
+     * Throws unless every element has a name, naming the first one that has none. The path is
+     * built only for that one: a listing page checks thousands of elements.
+     */
     static void requireNames(List<Resource> resources, String field) {
         for (int i = 0; i < resources.size(); i++) {
-            requireName(resources.get(i), field + "[" + i + "]");
+            if (resources.get(i).name() == null) {
+                requireName(resources.get(i), field + "[" + i + "]");
+            }
         }
     }
 

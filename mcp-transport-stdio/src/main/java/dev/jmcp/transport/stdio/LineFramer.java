@@ -186,13 +186,7 @@ final class LineFramer {
     }
 
     private int indexOfNewline(int from, int to) {
-        byte[] bytes = chunk;
-        for (int i = from; i < to; i++) {
-            if (bytes[i] == '\n') {
-                return i;
-            }
-        }
-        return -1;
+        return Newlines.indexOf(chunk, from, to);
     }
 
     /** The input ended inside a line. */

@@ -193,6 +193,9 @@ public final class JsonInput {
     /** @return the current number as an exact long; fails for fractions and out-of-range values */
     public long integer() {
         expect(Event.VALUE_NUMBER, "an integer");
+        if (parser instanceof Utf8JsonParser own && own.isLong()) {
+            return own.longValue();
+        }
         BigDecimal value = parser.getBigDecimal();
         try {
             return value.longValueExact();

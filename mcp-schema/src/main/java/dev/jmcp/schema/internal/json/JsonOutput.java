@@ -68,7 +68,14 @@ public class JsonOutput {
 
     public final JsonOutput number(long value) throws IOException {
         separate();
-        ascii(Long.toString(value));
+        if (value < 0 && value != Long.MIN_VALUE) {
+            raw((byte) '-');
+            digits(-value);
+        } else if (value >= 0) {
+            digits(value);
+        } else {
+            ascii(Long.toString(value));
+        }
         return this;
     }
 
@@ -186,6 +193,23 @@ public class JsonOutput {
         depth--;
         raw((byte) bracket);
         return this;
+    }
+
+    /** Writes the decimal digits of a value >= 0 straight into the buffer: a listing writes one size per entry. */
+    private void digits(long value) throws IOException {
+        int count = 1;
+        for (long rest = value / 10; rest != 0; rest /= 10) {
+            count++;
+        }
+        if (buffer.length - position < count) {
+            flushBuffer();
+        }
+        long rest = value;
+        for (int i = position + count - 1; i >= position; i--) {
+            buffer[i] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        }
+        position += count;
     }
 
     private void ascii(String text) throws IOException {

@@ -46,7 +46,8 @@ public final class RecordCodec<T> implements ValueCodec<T> {
         try {
             for (int i = 0; i < components.length; i++) {
                 RecordComponent component = components[i];
-                names[i] = component.getName().equals("meta") ? "_meta" : component.getName();
+                // the parser's own instance of the name: most lookups are then an identity match
+                names[i] = MemberNames.known(component.getName().equals("meta") ? "_meta" : component.getName());
                 componentTypes[i] = component.getType();
                 codecs[i] = (ValueCodec<Object>) registry.forType(component.getGenericType());
                 accessors[i] = lookup.unreflect(component.getAccessor()).asType(MethodType.methodType(Object.class, Object.class));
@@ -73,8 +74,8 @@ public final class RecordCodec<T> implements ValueCodec<T> {
             String name = in.text();
             in.enter(name);
             in.next();
-            Integer index = indexOf.get(name);
-            if (index != null) {
+            int index = componentOf(name);
+            if (index >= 0) {
                 // null is absent, except where a member holds any JSON value (error data, log data)
                 values[index] = in.current() == Event.VALUE_NULL && componentTypes[index] != JsonValue.class
                         ? null : codecs[index].read(in);
@@ -84,6 +85,16 @@ public final class RecordCodec<T> implements ValueCodec<T> {
             in.exit();
         }
         return values;
+    }
+
+    /** @return the index of the component named {@code name}, or -1: by identity first, a few compares */
+    private int componentOf(String name) {
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == name) {
+                return i;
+            }
+        }
+        return indexOf(name);
     }
 
     /** Calls the canonical constructor; its validation failures become errors naming the member. */

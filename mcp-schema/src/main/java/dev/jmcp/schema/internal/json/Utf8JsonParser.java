@@ -41,7 +41,8 @@ public final class Utf8JsonParser implements JsonParser {
     private final long maxBytes;
     private final int maxStringLength;
     private final int maxNumberLength;
-    private final byte[] buf;
+    /** Grows while the message fills it: a stream's {@code available()} may tell only what it holds now. */
+    private byte[] buf;
     private int pos;
     private int limit;
     /** Bytes of the input before {@code buf[0]}. */
@@ -58,8 +59,12 @@ public final class Utf8JsonParser implements JsonParser {
     private String string;
     /** The current string value has not been read yet: {@code pos} is just after its opening quote. */
     private boolean stringPending;
+    /** The current number's text; null for an integer held in {@link #integer} until it is asked for. */
     private String numberText;
     private BigDecimal number;
+    /** The current number, when it is an integer of at most 18 digits: most numbers in MCP are such (sizes, ids). */
+    private boolean isLong;
+    private long integer;
     private char[] chars = new char[64];
     private final byte[] one = new byte[1];
 
@@ -123,6 +128,9 @@ public final class Utf8JsonParser implements JsonParser {
     @Override
     public String getString() {
         if (current == Event.VALUE_NUMBER) {
+            if (numberText == null) {
+                numberText = Long.toString(integer);
+            }
             return numberText;
         }
         if (stringPending) {
@@ -154,9 +162,19 @@ public final class Utf8JsonParser implements JsonParser {
     @Override
     public BigDecimal getBigDecimal() {
         if (number == null) {
-            number = new BigDecimal(numberText);
+            number = isLong ? BigDecimal.valueOf(integer) : new BigDecimal(numberText);
         }
         return number;
+    }
+
+    /** @return whether the current number is an integer that {@link #longValue()} holds exactly */
+    boolean isLong() {
+        return current == Event.VALUE_NUMBER && isLong;
+    }
+
+    /** @return the current number, when {@link #isLong()} */
+    long longValue() {
+        return integer;
     }
 
     @Override
@@ -296,7 +314,7 @@ public final class Utf8JsonParser implements JsonParser {
             throw unexpected(c, "a member name");
         }
         pos++;
-        string = readString(true);
+        string = readName();
         int colon = peekNonBlank();
         if (colon != ':') {
             throw unexpected(colon, "':'");
@@ -383,12 +401,17 @@ public final class Utf8JsonParser implements JsonParser {
             n = put(n, (char) b);
             pos++;
         }
+        number = null;
+        isLong = integer(n);
+        if (isLong) {
+            numberText = null;
+            return;
+        }
         String text = new String(chars, 0, n);
         if (!JsonNumbers.valid(text)) {
             throw parsing("'" + text + "' is not a JSON number");
         }
         numberText = text;
-        number = null;
         if (text.indexOf('e') >= 0 || text.indexOf('E') >= 0) {
             // BigDecimal holds a scale of 32 bits only: parse now, so a bigger exponent is a parse
             // error here rather than a NumberFormatException wherever the number is read
@@ -400,6 +423,31 @@ public final class Utf8JsonParser implements JsonParser {
         }
     }
 
+    /**
+     * Reads the {@code n} characters of a number as a long when they are a JSON integer of 1 to 18
+     * digits (so it cannot overflow), other than {@code -0}, whose text a long would not keep.
+     *
+     * @return whether they were; the value is then in {@link #integer}
+     */
+    private boolean integer(int n) {
+        char[] c = chars;
+        int i = n > 0 && c[0] == '-' ? 1 : 0;
+        int digits = n - i;
+        if (digits < 1 || digits > 18 || (c[i] == '0' && (digits > 1 || i == 1))) {
+            return false;
+        }
+        long value = 0;
+        for (; i < n; i++) {
+            int d = c[i] - '0';
+            if (d < 0 || d > 9) {
+                return false;
+            }
+            value = value * 10 + d;
+        }
+        integer = c[0] == '-' ? -value : value;
+        return true;
+    }
+
     // ---- strings
 
     private void skipString() throws IOException {
@@ -407,21 +455,68 @@ public final class Utf8JsonParser implements JsonParser {
         readString(false);
     }
 
-    /** Reads a string from just after its opening quote. @return it, or null when not {@code keep} */
-    private String readString(boolean keep) throws IOException {
+    /** Reads a member name from just after its opening quote; a short plain one comes from {@link MemberNames}. */
+    private String readName() throws IOException {
         int start = pos;
-        for (int i = start; i < limit; i++) {
+        int end = Math.min(limit, start + MemberNames.MAX_LENGTH + 1);
+        int hash = 0;
+        for (int i = start; i < end; i++) {
             byte b = buf[i];
             if (b == '"') {
                 pos = i + 1;
-                // the common case: ASCII without escapes, inside the buffer
-                return keep ? new String(buf, start, i - start, StandardCharsets.ISO_8859_1) : null;
+                return MemberNames.name(buf, start, i - start, hash);
             }
             if (b == '\\' || b < 0x20) {
                 break;
             }
+            hash = MemberNames.hash(hash, b);
         }
-        return readStringSlowly(keep);
+        return readString(true);
+    }
+
+    /** Reads a string from just after its opening quote. @return it, or null when not {@code keep} */
+    private String readString(boolean keep) throws IOException {
+        int i = pos;
+        for (;;) {
+            for (; i < limit; i++) {
+                byte b = buf[i];
+                if (b == '"') {
+                    int start = pos;
+                    pos = i + 1;
+                    // the common case: ASCII without escapes, inside the buffer
+                    return keep ? new String(buf, start, i - start, StandardCharsets.ISO_8859_1) : null;
+                }
+                if (b == '\\' || b < 0x20) {
+                    return readStringSlowly(keep);
+                }
+            }
+            // the buffer ends inside the string: a stream that hands out small pieces (an event
+            // stream's lines) ends it often, so a short string is moved to the front and the rest
+            // read after it, rather than taken a character at a time
+            int scanned = i - pos;
+            if (!keep || scanned > buf.length / 2 || !compactAndRead()) {
+                return readStringSlowly(keep);
+            }
+            i = scanned; // the string now starts at 0
+        }
+    }
+
+    /**
+     * Moves the bytes from {@code pos} on to the front of the buffer and reads more after them; the
+     * input must hold more, since the current token has not ended.
+     *
+     * @return false at the end of the input (nothing moved)
+     */
+    private boolean compactAndRead() throws IOException {
+        if (eof) {
+            return false;
+        }
+        int kept = limit - pos;
+        System.arraycopy(buf, pos, buf, 0, kept);
+        before += pos;
+        pos = 0;
+        limit = kept;
+        return readInto(kept);
     }
 
     private String readStringSlowly(boolean keep) throws IOException {
@@ -595,19 +690,29 @@ public final class Utf8JsonParser implements JsonParser {
         if (eof) {
             return false;
         }
+        if (limit == buf.length && buf.length < MAX_BUFFER) {
+            // the message is longer than the stream said: a small buffer would make every string
+            // that crosses its end take the slow path, and every few hundred bytes a read
+            buf = new byte[Math.min(MAX_BUFFER, buf.length * 4)];
+        }
         before += limit;
         pos = 0;
         limit = 0;
+        return readInto(0);
+    }
+
+    /** Reads the next bytes into the buffer from {@code from}, its limit. @return false at the end of the input */
+    private boolean readInto(int from) throws IOException {
         int n;
         do {
-            n = in.read(buf, 0, buf.length);
+            n = in.read(buf, from, buf.length - from);
         } while (n == 0);
         if (n < 0) {
             eof = true;
             return false;
         }
-        limit = n;
-        if (before + n > maxBytes) {
+        limit = from + n;
+        if (before + limit > maxBytes) {
             throw new ParserFailures.TooLargeException(maxBytes);
         }
         return true;

@@ -33,6 +33,11 @@ class Utf8JsonParserTest {
         "{\"k\u00e9y\":\"v\"}",
         "[12345678901234567890123, 0.1, 9007199254740993]",
         "[[[[[[[[[[1]]]]]]]]]]",
+        // integers read as longs (up to 18 digits) and those that are not
+        "[0, -0, 7, -7, 123456789012345678, -123456789012345678, 1234567890123456789, -9223372036854775808]",
+        // member names: the shared table of short names, a long name, escapes, and names that repeat
+        "[{\"uri\":1,\"name\":2},{\"uri\":3,\"name\":4},{\"nam\\u0065\":5,\"na\":6,\"n\":7}]",
+        "{\"longlonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglonglong\":{\"longlonglonglonglonglonglonglong\":1,\"longlonglonglonglonglonglonglongx\":2}}",
     })
     void eventsAndValuesMatchParsson(String json) {
         List<String> expected = events(JsonP.PARSERS.createParser(new StringReader(json)));
@@ -94,6 +99,25 @@ class Utf8JsonParserTest {
         assertTrue(e.getMessage().contains("'\u00e9'"), e.getMessage());
     }
 
+    @org.junit.jupiter.api.Test
+    void aMessageLongerThanTheStreamSaidIsReadWhole() {
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < 20_000; i++) {
+            json.append(i == 0 ? "" : ",").append("{\"uri\":\"mem://").append(i).append("\",\"size\":").append(i).append('}');
+        }
+        String text = json.append(']').toString();
+        // says it holds one byte, the way a stream that knows only its current piece does
+        InputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)) {
+            @Override
+            public synchronized int available() {
+                return 1;
+            }
+        };
+
+        assertEquals(events(JsonP.PARSERS.createParser(new StringReader(text))),
+                events(new Utf8JsonParser(in, Long.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE)));
+    }
+
     private static Utf8JsonParser own(String json, boolean byteByByte) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         InputStream in = byteByByte ? new OneByteAtATime(bytes) : new ByteArrayInputStream(bytes);
@@ -111,7 +135,8 @@ class Utf8JsonParserTest {
             Event event = parser.next();
             String value = switch (event) {
                 case KEY_NAME, VALUE_STRING -> parser.getString();
-                case VALUE_NUMBER -> parser.getBigDecimal().toString() + (parser.isIntegralNumber() ? "i" : "");
+                case VALUE_NUMBER -> parser.getString() + " " + parser.getBigDecimal() + (parser.isIntegralNumber() ? "i" : "")
+                        + " " + parser.getLong();
                 default -> "";
             };
             events.add(event + " " + value);
