@@ -223,8 +223,11 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                 return null;
             }
             Duration delay = context.settings().sseHeadDelay();
-            if (delay.isZero()) {
+            Duration hold = context.settings().sseHeadHold();
+            if (delay.isZero() && hold.isZero()) {
                 writer.sendSseHead(stream, version);
+            } else if (delay.isZero()) {
+                writer.holdSseHead(stream, version, hold);
             } else {
                 // a quick answer goes as a JSON body instead (SessionStreamWriter.emit)
                 stream.headTimer = channel.eventLoop().schedule(() -> startStreamIfWaiting(stream, version),
