@@ -508,21 +508,13 @@ public final class HttpServerSettings {
 
         /** @param value zero or positive; see {@link HttpServerSettings#sseHeadDelay()} */
         public Builder sseHeadDelay(Duration value) {
-            Objects.requireNonNull(value, "sseHeadDelay");
-            if (value.isNegative()) {
-                throw new IllegalArgumentException("sseHeadDelay must be zero or positive, was " + value);
-            }
-            this.sseHeadDelay = value;
+            this.sseHeadDelay = notNegative(value, "sseHeadDelay");
             return this;
         }
 
         /** @param value zero or positive; see {@link HttpServerSettings#sseHeadHold()} */
         public Builder sseHeadHold(Duration value) {
-            Objects.requireNonNull(value, "sseHeadHold");
-            if (value.isNegative()) {
-                throw new IllegalArgumentException("sseHeadHold must be zero or positive, was " + value);
-            }
-            this.sseHeadHold = value;
+            this.sseHeadHold = notNegative(value, "sseHeadHold");
             return this;
         }
 
@@ -631,6 +623,14 @@ public final class HttpServerSettings {
         private static List<String> lowerCase(List<String> value, String name) {
             Objects.requireNonNull(value, name);
             return value.stream().map(entry -> Objects.requireNonNull(entry, name).toLowerCase(Locale.ROOT)).toList();
+        }
+
+        private static Duration notNegative(Duration value, String name) {
+            Objects.requireNonNull(value, name);
+            if (value.isNegative()) {
+                throw new IllegalArgumentException(name + " must be zero or positive, was " + value);
+            }
+            return value;
         }
 
         private static Duration positive(Duration value, String name) {

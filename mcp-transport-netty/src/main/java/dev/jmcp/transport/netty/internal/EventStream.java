@@ -29,6 +29,8 @@ final class EventStream {
      * though perhaps not flushed yet (see sseHeadHold).
      */
     boolean headSent;
+    /** Whether the head was written unflushed, held for the first message (sseHeadHold). */
+    boolean headHeld;
     /**
      * Starts the stream once sseHeadDelay has passed without a message, or flushes its held head
      * once sseHeadHold has; null when none is set.

@@ -124,6 +124,7 @@ final class SessionStreamWriter {
      */
     void holdSseHead(EventStream stream, String version, Duration hold) {
         writeSseHead(stream, version);
+        stream.headHeld = true;
         Channel channel = stream.channel;
         stream.headTimer = channel.eventLoop().schedule(() -> {
             channel.flush();
@@ -174,6 +175,13 @@ final class SessionStreamWriter {
         CompletableFuture<Void> taken = CompletableFuture.completedFuture(null);
         boolean ended = false;
         if (stream.live() && stream.headSent) {
+            if (stream.headHeld && !last) {
+                // a stream of several messages is a slow one: its head leaves before its first
+                // event, as it would have without the hold, and a client that loses the connection
+                // right after that event has already taken the response in
+                stream.channel.flush();
+            }
+            stream.headHeld = false;
             stream.deliveredSeq = seq;
             SseEvent event = SseEvent.message(stream.eventId(seq), payload, record(entry));
             // the last answer ends the response in its own piece: one write and one flush, which

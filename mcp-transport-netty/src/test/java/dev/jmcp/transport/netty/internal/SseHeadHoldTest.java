@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.schema.common.ProgressToken;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.ProgressNotificationParams;
 import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.LeakCheck;
 import io.netty.channel.ChannelHandlerContext;
@@ -19,7 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * sseHeadHold: the head and priming event of a POST's SSE stream wait, unflushed, for its first
- * message, so that a quick answer leaves in one flush; a slow one's head leaves when the hold ends.
+ * message, so that a quick answer leaves in one flush; a slow one's head leaves when the hold ends,
+ * or in a flush of its own before a first message that is not the last.
  */
 @ExtendWith(LeakCheck.class)
 class SseHeadHoldTest {
@@ -43,14 +47,14 @@ class SseHeadHoldTest {
         }
     }
 
-    /** Opens a session and POSTs request 5 on a new connection, whose clock stands still. */
+    /** Opens a session and POSTs request 5 (progress token p5) on a new connection, whose clock stands still. */
     private EmbeddedChannel postRequest() {
         session = pipe.initialize();
         EmbeddedChannel post = pipe.connection();
         post.pipeline().addFirst(flushes);
         post.freezeTime();
-        post.writeInbound(SessionPipeline.request(HttpMethod.POST, "/mcp",
-                "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"slow\"}", session.id()));
+        post.writeInbound(SessionPipeline.request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":5,"
+                + "\"method\":\"slow\",\"params\":{\"_meta\":{\"progressToken\":\"p5\"}}}", session.id()));
         return post;
     }
 
@@ -66,6 +70,20 @@ class SseHeadHoldTest {
         assertTrue(wire.text().matches("id: (\\d+)-1\ndata:\n\nid: \\1-2\nevent: message\ndata: \\{.*\\}\n\n"),
                 wire.text());
         assertEquals(1, wire.lasts, "the answer ends the response");
+    }
+
+    @Test
+    void aStreamOfSeveralMessagesSendsItsHeldHeadInAFlushOfItsOwnFirst() {
+        EmbeddedChannel post = postRequest();
+        session.send(new JsonRpcNotification("notifications/progress",
+                ProgressNotificationParams.of(ProgressToken.of("p5"), 1, 2.0)));
+        post.runPendingTasks();
+        assertEquals(2, flushes.count, "the head and priming event, then the progress event");
+        session.send(new JsonRpcResultResponse(RequestId.of(5), EmptyResult.of()));
+        Wire wire = Wire.drain(post);
+        assertTrue(wire.text().matches("id: (\\d+)-1\ndata:\n\nid: \\1-2\nevent: message\ndata: \\{.*progress.*\\}\n\n"
+                + "id: \\1-3\nevent: message\ndata: \\{.*\\}\n\n"), wire.text());
+        assertEquals(1, wire.lasts);
     }
 
     @Test
