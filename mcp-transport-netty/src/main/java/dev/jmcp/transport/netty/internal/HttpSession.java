@@ -224,7 +224,8 @@ public final class HttpSession implements McpTransport, RegisteredSession {
             }
             Duration delay = context.settings().sseHeadDelay();
             Duration hold = context.settings().sseHeadHold();
-            if (delay.isZero() && hold.isZero()) {
+            // a request that asks for progress expects several messages: its head goes at once
+            if (delay.isZero() && (hold.isZero() || stream.pending.values().stream().anyMatch(Objects::nonNull))) {
                 writer.sendSseHead(stream, version);
             } else if (delay.isZero()) {
                 writer.holdSseHead(stream, version, hold);

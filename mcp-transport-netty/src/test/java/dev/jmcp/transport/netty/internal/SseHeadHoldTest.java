@@ -23,7 +23,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * sseHeadHold: the head and priming event of a POST's SSE stream wait, unflushed, for its first
  * message, so that a quick answer leaves in one flush; a slow one's head leaves when the hold ends,
- * or in a flush of its own before a first message that is not the last.
+ * or in a flush of its own before a first message that is not the last; a request that asks for
+ * progress gets its head at once.
  */
 @ExtendWith(LeakCheck.class)
 class SseHeadHoldTest {
@@ -47,14 +48,17 @@ class SseHeadHoldTest {
         }
     }
 
-    /** Opens a session and POSTs request 5 (progress token p5) on a new connection, whose clock stands still. */
+    /** Opens a session and POSTs request 5 on a new connection, whose clock stands still. */
     private EmbeddedChannel postRequest() {
+        return postRequest("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"slow\"}");
+    }
+
+    private EmbeddedChannel postRequest(String body) {
         session = pipe.initialize();
         EmbeddedChannel post = pipe.connection();
         post.pipeline().addFirst(flushes);
         post.freezeTime();
-        post.writeInbound(SessionPipeline.request(HttpMethod.POST, "/mcp", "{\"jsonrpc\":\"2.0\",\"id\":5,"
-                + "\"method\":\"slow\",\"params\":{\"_meta\":{\"progressToken\":\"p5\"}}}", session.id()));
+        post.writeInbound(SessionPipeline.request(HttpMethod.POST, "/mcp", body, session.id()));
         return post;
     }
 
@@ -75,15 +79,30 @@ class SseHeadHoldTest {
     @Test
     void aStreamOfSeveralMessagesSendsItsHeldHeadInAFlushOfItsOwnFirst() {
         EmbeddedChannel post = postRequest();
-        session.send(new JsonRpcNotification("notifications/progress",
-                ProgressNotificationParams.of(ProgressToken.of("p5"), 1, 2.0)));
+        // with no GET stream open, a notification goes to the newest POST stream
+        session.send(new JsonRpcNotification("notifications/resources/list_changed", null));
         post.runPendingTasks();
-        assertEquals(2, flushes.count, "the head and priming event, then the progress event");
+        assertEquals(2, flushes.count, "the head and priming event, then the notification");
         session.send(new JsonRpcResultResponse(RequestId.of(5), EmptyResult.of()));
         Wire wire = Wire.drain(post);
-        assertTrue(wire.text().matches("id: (\\d+)-1\ndata:\n\nid: \\1-2\nevent: message\ndata: \\{.*progress.*\\}\n\n"
+        assertTrue(wire.text().matches("id: (\\d+)-1\ndata:\n\nid: \\1-2\nevent: message\ndata: \\{.*list_changed.*\\}\n\n"
                 + "id: \\1-3\nevent: message\ndata: \\{.*\\}\n\n"), wire.text());
         assertEquals(1, wire.lasts);
+    }
+
+    @Test
+    void aRequestThatAsksForProgressGetsItsHeadAtOnce() {
+        EmbeddedChannel post = postRequest("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"slow\","
+                + "\"params\":{\"_meta\":{\"progressToken\":\"p5\"}}}");
+        assertEquals(1, flushes.count, "it expects several messages: nothing to gain by waiting");
+        Wire head = Wire.drain(post);
+        assertTrue(head.text().matches("id: \\d+-1\ndata:\n\n"), head.text());
+        session.send(new JsonRpcNotification("notifications/progress",
+                ProgressNotificationParams.of(ProgressToken.of("p5"), 1, 2.0)));
+        session.send(new JsonRpcResultResponse(RequestId.of(5), EmptyResult.of()));
+        Wire rest = Wire.drain(post);
+        assertTrue(rest.text().contains("notifications/progress"), rest.text());
+        assertEquals(1, rest.lasts);
     }
 
     @Test
