@@ -24,7 +24,8 @@
  * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB), {@code maxReplayBytes} (a
  * quarter of the heap, at most 256 MiB), {@code maxResponseBytesInMemory} (the same),
  * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
- * (false), {@code sseHeadDelay} (0: always SSE), {@code legacySsePath} ({@code /sse}),
+ * (false), {@code sseHeadDelay} (0: always SSE), {@code sseHeadHold} (50 ms),
+ * {@code legacySsePath} ({@code /sse}),
  * {@code legacyMessagesPath} ({@code /messages}),
  * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s),
  * {@code maxBodyProducers} (64), {@code maxInitialLineBytes} (4 KiB), {@code maxHeaderBytes} (8 KiB),

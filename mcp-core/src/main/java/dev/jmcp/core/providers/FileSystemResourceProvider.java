@@ -6,6 +6,7 @@ import dev.jmcp.core.internal.fs.FileVersions;
 import dev.jmcp.core.internal.fs.MimeTypes;
 import dev.jmcp.core.internal.fs.OpenedFile;
 import dev.jmcp.core.internal.fs.SafePaths;
+import dev.jmcp.core.internal.fs.Utf8Text;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceListener;
@@ -17,10 +18,6 @@ import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -387,13 +384,9 @@ public final class FileSystemResourceProvider implements ResourceProvider {
                 return List.of(new BlobResourceContents(resource, file.toBlob()));
             }
             byte[] bytes = file.readAll();
-            try {
-                String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-                return List.of(new TextResourceContents(resource, text));
-            } catch (CharacterCodingException notUtf8) {
-                return List.of(new BlobResourceContents(resource, Blob.of(bytes)));
-            }
+            String text = Utf8Text.strict(bytes);
+            return List.of(text != null ? new TextResourceContents(resource, text)
+                    : new BlobResourceContents(resource, Blob.of(bytes)));
         }
     }
 

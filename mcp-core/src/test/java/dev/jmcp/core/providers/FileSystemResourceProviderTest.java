@@ -176,6 +176,25 @@ class FileSystemResourceProviderTest {
     }
 
     @Test
+    void textThatHoldsTheReplacementCharacterItselfIsStillText() throws IOException {
+        // U+FFFD is what a lenient decoder puts for bad bytes: well-formed, it is text all the same
+        write("odd.txt", "a \uFFFD b");
+
+        assertEquals("a \uFFFD b", assertInstanceOf(TextResourceContents.class,
+                provider.read(uri("odd.txt"), ReadContext.none()).get(0)).text());
+    }
+
+    @Test
+    void txtFileWithAnOverlongOrSurrogateEncodingIsServedAsABlob() throws IOException {
+        // both are malformed UTF-8 (RFC 3629), whichever decoder looks first
+        write("overlong.txt", new byte[] {'a', (byte) 0xC0, (byte) 0xAF});
+        write("surrogate.txt", new byte[] {'a', (byte) 0xED, (byte) 0xA0, (byte) 0x80});
+
+        assertInstanceOf(BlobResourceContents.class, provider.read(uri("overlong.txt"), ReadContext.none()).get(0));
+        assertInstanceOf(BlobResourceContents.class, provider.read(uri("surrogate.txt"), ReadContext.none()).get(0));
+    }
+
+    @Test
     void txtFileThatIsNotValidUtf8IsServedAsABlob() throws IOException {
         byte[] bytes = {'c', 'a', 'f', (byte) 0xE9, (byte) 0xC3, '('};
         write("latin1.txt", bytes);

@@ -7,9 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -228,13 +225,11 @@ public final class SafePaths {
                 i = end - 1;
             }
         }
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
-        } catch (CharacterCodingException e) {
+        String segment = Utf8Text.strict(bytes.toByteArray());
+        if (segment == null) {
             throw refuse(uri, "URI refused: its percent escapes are not valid UTF-8");
         }
+        return segment;
     }
 
     private static int hex(char c) {

@@ -24,9 +24,17 @@ final class EventStream {
     Channel channel;
     /** Listens for {@link #channel} to close; removed when the stream leaves a connection that lives on. */
     GenericFutureListener<Future<? super Void>> onClose;
-    /** Whether the response head has been written (a POST stream waits to decide: see sseHeadDelay). */
+    /**
+     * Whether the response head has been written (a POST stream waits to decide: see sseHeadDelay),
+     * though perhaps not flushed yet (see sseHeadHold).
+     */
     boolean headSent;
-    /** Starts the stream once sseHeadDelay has passed without a message; null when none is set. */
+    /** Whether the head was written unflushed, held for the first message (sseHeadHold). */
+    boolean headHeld;
+    /**
+     * Starts the stream once sseHeadDelay has passed without a message, or flushes its held head
+     * once sseHeadHold has; null when none is set.
+     */
     ScheduledFuture<?> headTimer;
     /** The last sequence number given out. */
     long lastSeq;

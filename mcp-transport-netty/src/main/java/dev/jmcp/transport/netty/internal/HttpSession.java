@@ -223,8 +223,12 @@ public final class HttpSession implements McpTransport, RegisteredSession {
                 return null;
             }
             Duration delay = context.settings().sseHeadDelay();
-            if (delay.isZero()) {
+            Duration hold = context.settings().sseHeadHold();
+            // a request that asks for progress expects several messages: its head goes at once
+            if (delay.isZero() && (hold.isZero() || stream.pending.values().stream().anyMatch(Objects::nonNull))) {
                 writer.sendSseHead(stream, version);
+            } else if (delay.isZero()) {
+                writer.holdSseHead(stream, version, hold);
             } else {
                 // a quick answer goes as a JSON body instead (SessionStreamWriter.emit)
                 stream.headTimer = channel.eventLoop().schedule(() -> startStreamIfWaiting(stream, version),

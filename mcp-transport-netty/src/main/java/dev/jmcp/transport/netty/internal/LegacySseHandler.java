@@ -80,7 +80,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
             return;
         }
         ctx.write(ResponseHeads.eventStream());
-        ctx.writeAndFlush(new SseEvent(null, "endpoint", null, messagesPath + "?sessionId=" + session.id(), null));
+        ctx.writeAndFlush(new SseEvent(null, "endpoint", null, messagesPath + "?sessionId=" + session.id(), null, false));
         session.attach(ctx.channel());
         try {
             context.onSession().accept(session);

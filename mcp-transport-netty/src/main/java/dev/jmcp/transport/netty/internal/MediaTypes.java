@@ -17,24 +17,48 @@ public final class MediaTypes {
         if (accept == null) {
             return true;
         }
-        String wanted = type.toLowerCase(Locale.ROOT);
-        String wantedMajor = wanted.substring(0, wanted.indexOf('/'));
-        for (String element : accept.split(",")) {
-            String[] parts = element.split(";");
-            String range = parts[0].strip().toLowerCase(Locale.ROOT);
-            if (!(range.equals(wanted) || range.equals("*/*") || range.equals(wantedMajor + "/*"))) {
-                continue;
+        // read in place, without splitting: every POST asks this twice
+        int slash = type.indexOf('/');
+        for (int start = 0, n = accept.length(); start <= n; ) {
+            int end = accept.indexOf(',', start);
+            end = end < 0 ? n : end;
+            int semicolon = accept.indexOf(';', start);
+            int rangeEnd = semicolon >= 0 && semicolon < end ? semicolon : end;
+            int from = start;
+            int to = rangeEnd;
+            while (from < to && Character.isWhitespace(accept.charAt(from))) {
+                from++;
             }
-            if (!zeroQuality(parts)) {
+            while (to > from && Character.isWhitespace(accept.charAt(to - 1))) {
+                to--;
+            }
+            if (matches(accept, from, to - from, type, slash) && !zeroQuality(accept, rangeEnd, end)) {
                 return true;
             }
+            start = end + 1;
         }
         return false;
     }
 
-    private static boolean zeroQuality(String[] parts) {
-        for (int i = 1; i < parts.length; i++) {
-            String parameter = parts[i].strip().toLowerCase(Locale.ROOT);
+    /** @return whether {@code accept}'s range at {@code from} is {@code type}, {@code major/*} or {@code *}{@code /*} */
+    private static boolean matches(String accept, int from, int length, String type, int slash) {
+        if (length == type.length() && accept.regionMatches(true, from, type, 0, length)) {
+            return true;
+        }
+        if (length == 3 && accept.startsWith("*/*", from)) {
+            return true;
+        }
+        return length == slash + 2 && accept.regionMatches(true, from, type, 0, slash + 1)
+                && accept.charAt(from + slash + 1) == '*';
+    }
+
+    /** @return whether the parameters of a range, {@code accept} from {@code from} to {@code end}, say q=0 */
+    private static boolean zeroQuality(String accept, int from, int end) {
+        if (from >= end) {
+            return false;
+        }
+        for (String part : accept.substring(from + 1, end).split(";")) {
+            String parameter = part.strip().toLowerCase(Locale.ROOT);
             if (parameter.startsWith("q=")) {
                 try {
                     return Double.parseDouble(parameter.substring(2)) <= 0;
@@ -64,6 +88,9 @@ public final class MediaTypes {
     public static boolean isUtf8Json(String contentType) {
         if (!is(contentType, McpHeaders.JSON)) {
             return false;
+        }
+        if (contentType.indexOf(';') < 0) {
+            return true;
         }
         String[] parts = contentType.split(";");
         for (int i = 1; i < parts.length; i++) {

@@ -11,7 +11,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Writes the streams of one {@link HttpSession} to the connections that carry them: response heads,
@@ -111,10 +113,28 @@ final class SessionStreamWriter {
 
     /** Writes the head of an SSE response, and a priming event for clients of 2025-11-25 and later. */
     void sendSseHead(EventStream stream, String version) {
+        writeSseHead(stream, version);
+        stream.channel.flush();
+    }
+
+    /**
+     * Writes the head and priming event as {@link #sendSseHead} does, but leaves them unflushed for
+     * up to {@code hold}: the stream's first message, or whatever else flushes the connection,
+     * sends them along in the same write. Called on the connection's event loop.
+     */
+    void holdSseHead(EventStream stream, String version, Duration hold) {
+        writeSseHead(stream, version);
+        stream.headHeld = true;
+        Channel channel = stream.channel;
+        stream.headTimer = channel.eventLoop().schedule(() -> {
+            channel.flush();
+        }, hold.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void writeSseHead(EventStream stream, String version) {
         stream.channel.write(sseHead());
         stream.headSent = true;
         prime(stream, version);
-        stream.channel.flush();
     }
 
     /**
@@ -153,14 +173,29 @@ final class SessionStreamWriter {
         stream.retained++;
         EventReplayBuffer.Entry entry = replay.add(stream.number, seq, payload);
         CompletableFuture<Void> taken = CompletableFuture.completedFuture(null);
+        boolean ended = false;
         if (stream.live() && stream.headSent) {
+            if (stream.headHeld && !last) {
+                // a stream of several messages is a slow one: its head leaves before its first
+                // event, as it would have without the hold, and a client that loses the connection
+                // right after that event has already taken the response in
+                stream.channel.flush();
+            }
+            stream.headHeld = false;
             stream.deliveredSeq = seq;
-            taken = completion(stream.channel.writeAndFlush(
-                    SseEvent.message(stream.eventId(seq), payload, record(entry))));
+            SseEvent event = SseEvent.message(stream.eventId(seq), payload, record(entry));
+            // the last answer ends the response in its own piece: one write and one flush, which
+            // also send a head still held (sseHeadHold)
+            taken = completion(stream.channel.writeAndFlush(last ? event.ending() : event));
+            ended = last;
         } else if (!BlobScan.readsSource(payload)) {
             keepUnsent(entry, SseEvent.message(stream.eventId(seq), payload, null));
         }
-        if (last) {
+        if (ended) {
+            stream.complete = true;
+            leave(stream);
+            dropIfSpent(stream);
+        } else if (last) {
             complete(stream);
         }
         return taken;

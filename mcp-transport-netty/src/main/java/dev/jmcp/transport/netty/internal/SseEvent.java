@@ -13,9 +13,11 @@ import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
  * @param text       the data as text, without line breaks ({@code ""} for a priming event); null
  *                   when {@code payload} is
  * @param recording  copies the event as it is written, for replay; may be null
+ * @param last       whether the event ends the response: its bytes then go in the response's last
+ *                   piece, which needs no write of its own
  */
 public record SseEvent(String id, String event, JsonRpcPayload payload, String text,
-        EventRecording recording) {
+        EventRecording recording, boolean last) {
     public SseEvent {
         if ((payload == null) == (text == null)) {
             throw new IllegalArgumentException("an SSE event has either a payload or a text as its data");
@@ -27,7 +29,7 @@ public record SseEvent(String id, String event, JsonRpcPayload payload, String t
 
     /** @return a {@code message} event carrying {@code payload}, copied as written unless {@code recording} is null */
     public static SseEvent message(String id, JsonRpcPayload payload, EventRecording recording) {
-        return new SseEvent(id, "message", payload, null, recording);
+        return new SseEvent(id, "message", payload, null, recording, false);
     }
 
     /**
@@ -35,12 +37,17 @@ public record SseEvent(String id, String event, JsonRpcPayload payload, String t
      *         stateless era cannot be resumed, and the default event type
      */
     public static SseEvent data(JsonRpcPayload payload) {
-        return new SseEvent(null, null, payload, null, null);
+        return new SseEvent(null, null, payload, null, null, false);
     }
 
     /** @return an event with an id and empty data, which lets a client resume from the start of a stream */
     public static SseEvent priming(String id) {
-        return new SseEvent(id, null, null, "", null);
+        return new SseEvent(id, null, null, "", null, false);
+    }
+
+    /** @return this event as the end of its response */
+    public SseEvent ending() {
+        return new SseEvent(id, event, payload, text, recording, true);
     }
 
     private static void noLineBreak(String value, String name) {

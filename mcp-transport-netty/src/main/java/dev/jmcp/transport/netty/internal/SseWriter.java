@@ -1,12 +1,14 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.schema.codec.McpCodec;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.stream.ChunkedInput;
 import java.io.IOException;
@@ -19,7 +21,8 @@ import java.util.Objects;
  * {@code data:} line of its event, encoded as the connection drains ({@link ResponseBodies} decides
  * whether on the event loop or off it) and written in chunks (our JSON never holds a raw line
  * break, so one line is always enough); an event with an {@link EventRecording} is copied as it
- * goes. A {@link KeptEvent} is written again as it was sent. Everything else passes through.
+ * goes; an event marked {@link SseEvent#last()} ends the response in its last piece. A
+ * {@link KeptEvent} is written again as it was sent. Everything else passes through.
  */
 public final class SseWriter extends ChannelOutboundHandlerAdapter {
     private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
@@ -44,14 +47,14 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
             return;
         }
         if (event.payload() == null) {
-            ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(head(event),
-                    event.text().getBytes(StandardCharsets.UTF_8), END)), promise.unvoid())
+            ByteBuf bytes = Unpooled.wrappedBuffer(head(event), event.text().getBytes(StandardCharsets.UTF_8), END);
+            ctx.write(event.last() ? new DefaultLastHttpContent(bytes) : new DefaultHttpContent(bytes), promise.unvoid())
                     .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
             return;
         }
         ChunkedInput<HttpContent> whole;
         try {
-            whole = bodies.of(ctx, head(event), event.payload(), END, false);
+            whole = bodies.of(ctx, head(event), event.payload(), END, event.last());
         } catch (IOException | RuntimeException e) {
             if (event.recording() != null) {
                 event.recording().abandoned();

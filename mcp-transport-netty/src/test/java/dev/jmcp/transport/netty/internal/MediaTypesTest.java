@@ -17,6 +17,12 @@ class MediaTypesTest {
         assertTrue(MediaTypes.accepts("text/*;q=0.5", "text/event-stream"));
         assertFalse(MediaTypes.accepts("text/event-stream;q=0", "text/event-stream"));
         assertTrue(MediaTypes.accepts(null, "application/json"));
+        assertTrue(MediaTypes.accepts(" Text/Event-Stream ; charset=x ,application/JSON", "text/event-stream"));
+        assertTrue(MediaTypes.accepts("text/html, TEXT/* ;level=1; Q=0.1", "text/event-stream"));
+        assertFalse(MediaTypes.accepts("text/*; q=0.0, application/*", "text/event-stream"));
+        assertFalse(MediaTypes.accepts("text/event-streams, text/event, application/*, */json", "text/event-stream"));
+        assertFalse(MediaTypes.accepts("", "application/json"));
+        assertTrue(MediaTypes.accepts("text/event-stream;q=x", "text/event-stream"), "an unreadable q is no zero");
     }
 
     @Test
