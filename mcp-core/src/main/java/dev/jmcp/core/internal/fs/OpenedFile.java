@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.fs;
 
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Blob;
@@ -41,7 +42,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class OpenedFile implements Closeable {
     /** The longest array a JVM reliably makes. */
     private static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final String uri;

@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.fs;
 
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.spi.JsonProvider;
@@ -26,7 +27,7 @@ import java.util.Optional;
  * alone: {@link OpenedFile} opens the file once, without following a link, and checks what it opened.
  */
 public final class SafePaths {
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
 
     private final Path root;
     private final String rootUri;

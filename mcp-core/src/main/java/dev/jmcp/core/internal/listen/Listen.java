@@ -2,6 +2,7 @@ package dev.jmcp.core.internal.listen;
 
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.common.NotificationParams;
 import dev.jmcp.schema.common.ResultType;
 import dev.jmcp.schema.jsonrpc.RequestId;
@@ -25,7 +26,7 @@ import java.util.function.Consumer;
  */
 final class Listen {
     private static final System.Logger LOG = System.getLogger(Listen.class.getName());
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
 
     private final RequestContext context;
     private final SubscriptionFilter filter;

@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal.resources;
 
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.JsonObject;
@@ -8,7 +9,7 @@ import jakarta.json.spi.JsonProvider;
 
 /** The errors the resources feature answers with; every one names the member or rule at fault. */
 final class ResourceErrors {
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
 
     private ResourceErrors() {
     }

@@ -5,6 +5,7 @@ import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.DiscoverResult;
@@ -26,7 +27,7 @@ import java.util.concurrent.CompletableFuture;
  * about the era, and fails the connection.
  */
 final class ClientDiscovery {
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
     /** The errors only a server of 2026-07-28 sends: they identify its era, whatever they refuse. */
     private static final Set<Integer> MODERN_ERRORS = Set.of(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION,
             ErrorCodes.MISSING_REQUIRED_CLIENT_CAPABILITY, ErrorCodes.HEADER_MISMATCH);

@@ -7,6 +7,7 @@ import dev.jmcp.core.session.UnsupportedProtocolVersionException;
 import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
@@ -36,7 +37,7 @@ public final class ClientHandshake implements Lifecycle {
     /** The stateless revisions a client can probe for, newest first. */
     static final List<String> STATELESS = StatelessServer.STATELESS_VERSIONS;
 
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
 
     private final Implementation clientInfo;
     private final ClientCapabilities capabilities;

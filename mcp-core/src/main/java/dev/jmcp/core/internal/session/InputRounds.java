@@ -4,6 +4,7 @@ import dev.jmcp.core.internal.Failures;
 import dev.jmcp.core.internal.Records;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.common.InputRequiredResult;
 import dev.jmcp.schema.common.ResultType;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code maxInputRounds} times.
  */
 final class InputRounds<R> {
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
     private static final AtomicLong INPUTS = new AtomicLong();
 
     private final SessionEngine engine;

@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.internal.Records;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -23,7 +24,7 @@ import java.util.Map;
  */
 final class Meta {
     /** Resolved once: {@code Json.createX} would scan ServiceLoader on every call. */
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
     private static final String META = "_meta";
     private static final String PROGRESS_TOKEN = "progressToken";
 

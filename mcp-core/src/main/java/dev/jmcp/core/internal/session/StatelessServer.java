@@ -3,6 +3,7 @@ package dev.jmcp.core.internal.session;
 import dev.jmcp.core.internal.Records;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.common.CacheScope;
 import dev.jmcp.schema.common.InputRequiredResult;
 import dev.jmcp.schema.common.ResultType;
@@ -40,7 +41,7 @@ import java.util.Set;
  */
 public final class StatelessServer {
     private static final System.Logger LOG = System.getLogger(StatelessServer.class.getName());
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
 
     /** The revisions a request may name in {@code _meta}. */
     public static final List<String> STATELESS_VERSIONS = ProtocolVersions.SUPPORTED.stream()

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
 import dev.jmcp.schema.jsonrpc.JsonRpcError;
@@ -18,7 +19,7 @@ import java.util.List;
  * client learns the answer is gone instead of waiting for it.
  */
 final class AnswerErrors {
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
 
     private AnswerErrors() {
     }

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal;
 
 import dev.jmcp.core.spi.StatelessMeta;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -22,7 +23,7 @@ import jakarta.json.spi.JsonProvider;
  * second time.
  */
 final class RemovedMethods {
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
     private RemovedMethods() {
     }
 

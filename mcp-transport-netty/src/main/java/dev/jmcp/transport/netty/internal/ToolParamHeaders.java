@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
@@ -29,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ToolParamHeaders {
     private static final System.Logger LOG = System.getLogger(ToolParamHeaders.class.getName());
-    private static final JsonProvider JSON = JsonProvider.provider();
+    private static final JsonProvider JSON = JsonRuntime.provider();
     private static final String ANNOTATION = "x-mcp-header";
     private static final String TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
     private static final Set<String> PRIMITIVES = Set.of("string", "integer", "boolean");
