@@ -70,13 +70,14 @@ final class Utf8Relaunch {
         if (!namesAreAscii() || passedByParent().isPresent()) {
             return OptionalInt.empty();
         }
-        Optional<List<String>> jvm = jvmCommand(args);
+        List<byte[]> words = cmdline(); // read once: the JVM's part and jmcp's arguments come from it
+        Optional<List<String>> jvm = jvmCommand(words, args);
         if (jvm.isEmpty()) {
             return OptionalInt.empty();
         }
         ProcessBuilder builder = new ProcessBuilder(jvm.get()).inheritIO();
         builder.environment().put("LC_ALL", LOCALE);
-        builder.environment().put(VARIABLE, encode(args));
+        builder.environment().put(VARIABLE, encode(words.subList(words.size() - args.length, words.size())));
         Process child;
         try {
             child = builder.start();
@@ -103,9 +104,9 @@ final class Utf8Relaunch {
      * @return this JVM's command line without jmcp's arguments at its end, when it can be read, ends
      *         with those arguments (not so when they came from an {@code @argfile}) and its JVM part
      *         is all ASCII
+     * @param words this JVM's command line, as bytes
      */
-    private static Optional<List<String>> jvmCommand(String[] args) {
-        List<byte[]> words = cmdline();
+    private static Optional<List<String>> jvmCommand(List<byte[]> words, String[] args) {
         int jvmWords = words.size() - args.length;
         if (jvmWords <= 0) {
             return Optional.empty();
@@ -154,11 +155,11 @@ final class Utf8Relaunch {
         return words;
     }
 
-    private static String encode(String[] args) {
-        List<byte[]> words = cmdline();
+    /** @param arguments jmcp's arguments, as the bytes of this JVM's command line */
+    private static String encode(List<byte[]> arguments) {
         HexFormat hex = HexFormat.of();
         StringBuilder value = new StringBuilder().append(ProcessHandle.current().pid());
-        for (byte[] word : words.subList(words.size() - args.length, words.size())) {
+        for (byte[] word : arguments) {
             value.append(' ').append(word.length == 0 ? "-" : hex.formatHex(word));
         }
         return value.toString();
