@@ -48,6 +48,7 @@ module dev.jmcp.core {
 
     uses dev.jmcp.core.spi.ResourceProvider;
     uses dev.jmcp.core.spi.TransportProvider;
+    uses dev.jmcp.core.spi.ResourceDialect;
 
     provides dev.jmcp.core.spi.ResourceProvider with dev.jmcp.core.providers.FileSystemResourceProvider;
 }

@@ -279,6 +279,7 @@ public final class McpServer implements AutoCloseable {
             session.close();
         }
         resources.close();
+        features.forEach(ServerFeature::close);
         if (ownsExecutor) {
             executor.shutdownNow();
         }

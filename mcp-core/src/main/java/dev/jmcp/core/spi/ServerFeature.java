@@ -21,4 +21,8 @@ public interface ServerFeature {
     /** Called once for each session after it is built, for a feature that tracks its sessions. */
     default void attach(ServerSession session) {
     }
+
+    /** Called once when the server closes, for a feature that holds watches or threads. */
+    default void close() {
+    }
 }

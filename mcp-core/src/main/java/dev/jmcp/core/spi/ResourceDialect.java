@@ -1,0 +1,57 @@
+package dev.jmcp.core.spi;
+
+import dev.jmcp.core.ClientOptions;
+import dev.jmcp.core.resources.ClientResources;
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.ClientSession;
+import dev.jmcp.core.session.VersionNegotiation;
+import java.util.List;
+
+/**
+ * A resources protocol other than MCP's own, such as gomcp's: a server can speak it in place of the
+ * standard resources methods, over the same {@link ResourceProvider}s, and a client can read a server
+ * that speaks it. Found through {@link java.util.ServiceLoader} (a dialect module declares
+ * {@code provides dev.jmcp.core.spi.ResourceDialect with ...}) and chosen by {@link #id()}; a dialect is
+ * never chosen by itself: an endpoint speaks the one its server was built with.
+ *
+ * @since 0.1
+ */
+public interface ResourceDialect {
+
+    /** @return a short, stable, unique id such as {@code "gomcp"}: what {@code jmcp --dialect} names */
+    String id();
+
+    /**
+     * The server side: a feature that declares and answers this dialect's resource methods over
+     * {@code providers}, in place of MCP's resources feature. The server closes it when it closes.
+     *
+     * @param providers the server's providers, in the order the server routes URIs to them; never null
+     * @param settings  the server's resource limits (page size, read budgets); never null
+     * @return a new feature for one server; never null
+     */
+    ServerFeature serverFeature(List<ResourceProvider> providers, ResourceSettings settings);
+
+    /**
+     * The client side for one connection.
+     *
+     * @param options the client's options (call timeout, limits); never null
+     * @return a new client side; never null
+     */
+    Client client(ClientOptions options);
+
+    /** What a client needs to read a server of a dialect over one {@link ClientSession}. */
+    interface Client {
+
+        /** @return how to agree on a revision with the dialect's servers, such as the handshake at a pinned revision */
+        VersionNegotiation negotiation();
+
+        /** Adds the handlers of the dialect's server notifications to a session that is being built. */
+        void register(ClientSession.Builder session);
+
+        /**
+         * @param session the session built with {@link #register}, not yet negotiated
+         * @return the server's resources, read in this dialect; never null
+         */
+        ClientResources bind(ClientSession session);
+    }
+}

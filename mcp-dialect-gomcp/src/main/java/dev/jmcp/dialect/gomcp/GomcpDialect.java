@@ -1,0 +1,38 @@
+package dev.jmcp.dialect.gomcp;
+
+import dev.jmcp.core.ClientOptions;
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.spi.ResourceDialect;
+import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.ServerFeature;
+import java.util.List;
+
+/**
+ * gomcp's resources protocol: {@code Resource} with {@code kind}, {@code version} and {@code metadata};
+ * {@code resources/list} with a {@code filter}; {@code resources/get} (also {@code resources/read}) with
+ * an optional {@code version} and one {@code contents} object; {@code uris[]} subscriptions; the whole
+ * updated {@code Resource} in {@code notifications/resources/content_changed} (also
+ * {@code notifications/resources/updated}).
+ *
+ * @since 0.1
+ */
+public final class GomcpDialect implements ResourceDialect {
+
+    /** The dialect's id. */
+    public static final String ID = "gomcp";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public ServerFeature serverFeature(List<ResourceProvider> providers, ResourceSettings settings) {
+        throw new UnsupportedOperationException("the gomcp server side is being written");
+    }
+
+    @Override
+    public Client client(ClientOptions options) {
+        throw new UnsupportedOperationException("the gomcp client side is being written");
+    }
+}
