@@ -8,6 +8,12 @@
  * additions), {@code dev.jmcp.schema.resources} (the resources feature) and
  * {@code dev.jmcp.schema.codec} (reading and writing messages).
  *
+ * <p>Compatibility: the protocol types are records because the codec reads them through their
+ * canonical constructors, and a later revision of the protocol adds fields to them. Programs build them
+ * through their {@code of(...)} factories and builders (such as {@code Resource.builder()}), which keep
+ * working when a component is added; a record's canonical constructor is the codec's and may gain
+ * components in any release before 1.0.
+ *
  * <p>The codec reads no system property. Its limits are the settings of
  * {@link dev.jmcp.schema.codec.CodecLimits}. The JSON-P provider (Eclipse Parsson, found through
  * {@code jakarta.json.spi.JsonProvider}) is resolved once, when the codec is first used.
