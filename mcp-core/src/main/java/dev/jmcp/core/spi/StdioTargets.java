@@ -1,11 +1,7 @@
 package dev.jmcp.core.spi;
 
-import java.io.ByteArrayOutputStream;
+import dev.jmcp.core.internal.PercentEncoding;
 import java.net.URI;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -158,52 +154,16 @@ public final class StdioTargets {
 
     /** Percent-encodes every byte of the UTF-8 form but letters, digits, {@code -._~} and {@code /}. */
     private static String encode(String value) {
-        StringBuilder out = new StringBuilder();
-        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xff;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-                out.append((char) c);
-            } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
-            }
-        }
+        StringBuilder out = new StringBuilder(value.length());
+        PercentEncoding.encode(value, "/", out);
         return out.toString();
     }
 
-    /** Decodes {@code %XX} escapes as UTF-8; {@code +} stays a plus sign. */
     private static String decode(String raw, URI uri) {
-        if (raw.indexOf('%') < 0) {
-            return raw;
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c != '%') {
-                int next = raw.indexOf('%', i);
-                int end = next < 0 ? raw.length() : next;
-                byte[] plain = raw.substring(i, end).getBytes(StandardCharsets.UTF_8);
-                bytes.write(plain, 0, plain.length);
-                i = end - 1;
-                continue;
-            }
-            int high = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
-            int low = high >= 0 ? Character.digit(raw.charAt(i + 2), 16) : -1;
-            if (low < 0) {
-                throw new IllegalArgumentException("bad percent escape at index " + i + " of '" + raw + "' in " + uri);
-            }
-            bytes.write(high << 4 | low);
-            i += 2;
-        }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes.toByteArray()))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalArgumentException("'" + raw + "' is not percent-encoded UTF-8 in " + uri, e);
+            return PercentEncoding.decode(raw);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("'" + raw + "' has " + e.getMessage() + ", in " + uri, e);
         }
     }
 }
