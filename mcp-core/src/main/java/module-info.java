@@ -6,7 +6,8 @@
  * {@link dev.jmcp.core.McpClient}), {@code dev.jmcp.core.resources} (the resources API: settings,
  * the client's view, URI templates), {@code dev.jmcp.core.providers} (the in-memory and file-system
  * resource providers), {@code dev.jmcp.core.session} (server and client sessions, handlers,
- * settings), {@code dev.jmcp.core.spi} (what a transport, a resource provider or a server feature implements),
+ * settings), {@code dev.jmcp.core.spi} (what a transport, a resource provider or a server feature implements,
+ * and the {@code stdio:} URI form),
  * {@code dev.jmcp.core.transport} (the in-memory transport).
  *
  * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProvider} and

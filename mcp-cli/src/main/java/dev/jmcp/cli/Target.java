@@ -3,11 +3,11 @@ package dev.jmcp.cli;
 import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
@@ -133,31 +133,10 @@ record Target(URI uri, String display) {
 
     /**
      * @param command a program and its arguments
-     * @return the target that starts it: {@code stdio:?cmd=PROGRAM&arg=ARG...}, the form of
-     *         {@code stdio:} URIs (docs/decisions.md) that fits every program name
+     * @return the target that starts it, named by its {@code stdio:} URI
      */
     static Target stdio(List<String> command) {
-        StringBuilder uri = new StringBuilder("stdio:?cmd=").append(encode(command.get(0)));
-        for (String argument : command.subList(1, command.size())) {
-            uri.append("&arg=").append(encode(argument));
-        }
-        return new Target(URI.create(uri.toString()), String.join(" ", command));
-    }
-
-    /** Percent-encodes every byte of the UTF-8 form but letters, digits, {@code -._~} and {@code /}. */
-    static String encode(String value) {
-        StringBuilder out = new StringBuilder();
-        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xff;
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-                out.append((char) c);
-            } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
-            }
-        }
-        return out.toString();
+        return new Target(StdioTargets.uriOf(command), String.join(" ", command));
     }
 
     /**

@@ -124,7 +124,7 @@ public final class Cli {
         return new File(File.separatorChar == '/' ? "/dev/null" : "NUL");
     }
 
-    static String modulePath() {
+    public static String modulePath() {
         String path = modulePath;
         if (path == null) {
             Set<String> entries = new LinkedHashSet<>();

@@ -3,6 +3,7 @@ package dev.jmcp.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.codec.CodecLimits;
 import java.net.URI;
 import java.util.List;
@@ -28,11 +29,12 @@ class TargetTest {
     }
 
     @Test
-    void aStdioCommandBecomesAStdioUriInTheCmdForm() {
-        Target target = Target.stdio(List.of("./my server", "--root", "a&b=c?d#e%", "é+"));
-        assertEquals("stdio:?cmd=./my%20server&arg=--root&arg=a%26b%3Dc%3Fd%23e%25&arg=%C3%A9%2B",
-                target.uri().toString());
-        assertEquals("stdio", target.uri().getScheme());
+    void aStdioCommandBecomesTheStdioUriOfItsCommandLine() {
+        List<String> command = List.of("./my server", "--root", "a&b=c?d#e%", "é+");
+        Target target = Target.stdio(command);
+        assertEquals("stdio:./my%20server?arg=--root&arg=a%26b%3Dc%3Fd%23e%25&arg=%C3%A9%2B", target.uri().toString());
+        assertEquals(command, StdioTargets.commandOf(target.uri()));
+        assertEquals("./my server --root a&b=c?d#e% é+", target.display());
     }
 
     @Test

@@ -1,12 +1,12 @@
 package dev.jmcp.benchmarks.e2e;
 
 import dev.jmcp.core.McpClient;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
-import dev.jmcp.transport.stdio.StdioTransportProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -77,7 +77,7 @@ public class EndToEndBenchmark {
             default -> throw new IllegalArgumentException("server must be jmcp or sdk, was " + server);
         };
         switch (transport) {
-            case "stdio" -> client = McpClient.connect(StdioTransportProvider.uriOf(ServerProcess.command(main, "--stdio")));
+            case "stdio" -> client = McpClient.connect(StdioTargets.uriOf(ServerProcess.command(main, "--stdio")));
             case "http" -> {
                 http = ServerProcess.startHttp(main);
                 client = McpClient.connect(http.uri());

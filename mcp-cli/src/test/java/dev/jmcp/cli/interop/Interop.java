@@ -1,7 +1,6 @@
 package dev.jmcp.cli.interop;
 
 import dev.jmcp.cli.Cli;
-import dev.jmcp.transport.stdio.StdioTransportProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -14,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -92,20 +90,6 @@ final class Interop {
         List<String> line = new ArrayList<>(Cli.command());
         line.addAll(List.of(args));
         return line;
-    }
-
-    /**
-     * @return {@code StdioTransportProvider.uriOf(command)}. The stdio transport is a runtime
-     *         dependency, bound by service binding, which {@code dev.jmcp.cli} does not read; this
-     *         module (the tests patched into it) adds that read edge before naming the class.
-     */
-    static URI stdioUri(List<String> command) {
-        Module self = Interop.class.getModule();
-        Optional<Module> stdio = ModuleLayer.boot().findModule("dev.jmcp.transport.stdio");
-        if (self.isNamed() && stdio.isPresent()) {
-            self.addReads(stdio.get());
-        }
-        return StdioTransportProvider.uriOf(command);
     }
 
     /**

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.resources.Subscription;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
@@ -49,7 +50,7 @@ class InteropServerEverythingTest {
         // the server's stderr goes to the log instead of this JVM's stderr
         List<String> command = List.of("sh", "-c", "log=$1; shift; exec \"$@\" 2>>\"$log\"", "sh", log.toString(),
                 Interop.node(), conformance.resolve(SERVER + "index.js").toString(), "stdio");
-        try (McpClient client = McpClient.connect(Interop.stdioUri(command))) {
+        try (McpClient client = McpClient.connect(StdioTargets.uriOf(command))) {
             checkEverything(client, () -> Interop.tail("server-everything-stdio", log));
         }
     }

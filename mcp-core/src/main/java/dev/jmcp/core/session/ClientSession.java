@@ -1,19 +1,16 @@
 package dev.jmcp.core.session;
 
 import dev.jmcp.core.internal.session.ClientHandshake;
-import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
 import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.spi.McpTransport;
-import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.InitializeResult;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 
 /**
  * The client end of a connection. {@link #initialize()} performs the handshake: it sends
@@ -41,7 +38,7 @@ import java.util.concurrent.ExecutorService;
  *
  * @since 0.1
  */
-public final class ClientSession implements McpSession {
+public final class ClientSession extends EngineSession implements McpSession {
     /** The revisions a client session asks for with {@code initialize}, newest first: 2025-11-25 to 2024-11-05. */
     public static final List<String> SUPPORTED_VERSIONS = ClientHandshake.VERSIONS;
     /**
@@ -50,15 +47,18 @@ public final class ClientSession implements McpSession {
      */
     public static final int DEFAULT_MAX_INPUT_ROUNDS = 10;
 
-    private final SessionEngine engine;
     private final ClientHandshake handshake;
     private final int maxInputRounds;
 
     private ClientSession(Builder builder) {
+        this(builder, new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion));
+    }
+
+    private ClientSession(Builder builder, ClientHandshake handshake) {
+        super(new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
+                builder.executor, builder.handlers.build()), handshake));
+        this.handshake = handshake;
         this.maxInputRounds = builder.maxInputRounds;
-        this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion);
-        this.engine = new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
-                builder.executor, builder.handlers.build()), handshake);
         engine.start(this);
     }
 
@@ -114,58 +114,19 @@ public final class ClientSession implements McpSession {
         return engine.request(method, params, resultType, options);
     }
 
-    @Override
-    public CompletableFuture<Void> sendNotification(String method, Object params) {
-        return engine.notify(method, params);
-    }
-
-    @Override
-    public Negotiated negotiated() {
-        return engine.negotiated();
-    }
-
-    @Override
-    public PendingRequests pendingRequests() {
-        return engine.pendingRequests();
-    }
-
-    @Override
-    public boolean isOpen() {
-        return engine.isOpen();
-    }
-
-    @Override
-    public CompletableFuture<Void> onClose() {
-        return engine.onClose().copy();
-    }
-
-    @Override
-    public void close() {
-        engine.close();
-    }
-
-    @Override
-    public String toString() {
-        return "ClientSession[" + engine + "]";
-    }
-
     /**
      * Builds a {@link ClientSession}. Not thread-safe.
      *
      * @since 0.1
      */
-    public static final class Builder {
-        private final McpTransport transport;
-        private final HandlerTable.Builder handlers = new HandlerTable.Builder();
+    public static final class Builder extends SessionBuilder<Builder> {
         private Implementation clientInfo;
         private ClientCapabilities capabilities = ClientCapabilities.none();
         private String protocolVersion = ClientHandshake.DEFAULT_VERSION;
-        private SessionSettings settings = SessionSettings.DEFAULTS;
-        private ExecutorService executor;
         private int maxInputRounds = DEFAULT_MAX_INPUT_ROUNDS;
 
         private Builder(McpTransport transport) {
-            this.transport = Objects.requireNonNull(transport, "transport");
+            super(transport);
         }
 
         /** @param value the client program, sent as {@code clientInfo}; required */
@@ -203,42 +164,6 @@ public final class ClientSession implements McpSession {
                 throw new IllegalArgumentException("maxInputRounds must be >= 1, was " + value);
             }
             this.maxInputRounds = value;
-            return this;
-        }
-
-        /** @param value the session's limits; defaults to {@link SessionSettings#DEFAULTS} */
-        public Builder settings(SessionSettings value) {
-            this.settings = Objects.requireNonNull(value, "settings");
-            return this;
-        }
-
-        /**
-         * @param value the executor that runs handlers instead of the session's own pool; the
-         *              session does not shut it down; null for the session's own
-         */
-        public Builder executor(ExecutorService value) {
-            this.executor = value;
-            return this;
-        }
-
-        /**
-         * @param method  the server-to-client request the handler answers; never null
-         * @param handler never null
-         * @throws IllegalArgumentException when the method already has a handler or is the session's own
-         */
-        public Builder requestHandler(String method, RequestHandler handler) {
-            handlers.request(method, handler);
-            return this;
-        }
-
-        /**
-         * @param method  the notification the handler receives, such as
-         *                {@code notifications/resources/updated}; never null
-         * @param handler never null
-         * @throws IllegalArgumentException when the method already has a handler or is the session's own
-         */
-        public Builder notificationHandler(String method, NotificationHandler handler) {
-            handlers.notification(method, handler);
             return this;
         }
 

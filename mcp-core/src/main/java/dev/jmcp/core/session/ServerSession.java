@@ -1,6 +1,5 @@
 package dev.jmcp.core.session;
 
-import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.ServerHandshake;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
@@ -8,12 +7,10 @@ import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.internal.session.StatelessServer;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.McpTransport;
-import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
 
 /**
  * The server end of a connection, for clients of every revision jmcp speaks. A request whose
@@ -40,16 +37,18 @@ import java.util.concurrent.ExecutorService;
  *
  * @since 0.1
  */
-public final class ServerSession implements McpSession {
-    private final SessionEngine engine;
+public final class ServerSession extends EngineSession implements McpSession {
     private final ServerHandshake handshake;
 
     private ServerSession(Builder builder) {
-        this.handshake = new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions);
-        StatelessServer stateless = new StatelessServer(builder.serverInfo, builder.capabilities, builder.instructions,
-                builder.cacheHint);
-        this.engine = new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings,
-                builder.executor, builder.handlers.build(), stateless, builder.requestStates, builder.budget), handshake);
+        this(builder, new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions));
+    }
+
+    private ServerSession(Builder builder, ServerHandshake handshake) {
+        super(new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings, builder.executor,
+                builder.handlers.build(), new StatelessServer(builder.serverInfo, builder.capabilities,
+                        builder.instructions, builder.cacheHint), builder.requestStates, builder.budget), handshake));
+        this.handshake = handshake;
         engine.start(this);
     }
 
@@ -76,31 +75,6 @@ public final class ServerSession implements McpSession {
         return engine.request(method, params, resultType, options);
     }
 
-    @Override
-    public CompletableFuture<Void> sendNotification(String method, Object params) {
-        return engine.notify(method, params);
-    }
-
-    @Override
-    public Negotiated negotiated() {
-        return engine.negotiated();
-    }
-
-    @Override
-    public PendingRequests pendingRequests() {
-        return engine.pendingRequests();
-    }
-
-    @Override
-    public boolean isOpen() {
-        return engine.isOpen();
-    }
-
-    @Override
-    public CompletableFuture<Void> onClose() {
-        return engine.onClose().copy();
-    }
-
     /**
      * Why the session ended, for a server program to report: its transport's failure (its input
      * could not be read, or its reader stopped on an error), as given to
@@ -114,35 +88,21 @@ public final class ServerSession implements McpSession {
         return engine.closeCause();
     }
 
-    @Override
-    public void close() {
-        engine.close();
-    }
-
-    @Override
-    public String toString() {
-        return "ServerSession[" + engine + "]";
-    }
-
     /**
      * Builds a {@link ServerSession}. Not thread-safe.
      *
      * @since 0.1
      */
-    public static final class Builder {
-        private final McpTransport transport;
-        private final HandlerTable.Builder handlers = new HandlerTable.Builder();
+    public static final class Builder extends SessionBuilder<Builder> {
         private Implementation serverInfo;
         private ServerCapabilities capabilities = ServerCapabilities.none();
         private String instructions;
-        private SessionSettings settings = SessionSettings.DEFAULTS;
-        private ExecutorService executor;
         private RequestStates requestStates;
         private RequestBudget budget;
         private CacheHint cacheHint = CacheHint.NONE;
 
         private Builder(McpTransport transport) {
-            this.transport = Objects.requireNonNull(transport, "transport");
+            super(transport);
         }
 
         /** @param value the server program, sent as {@code serverInfo}; required */
@@ -160,21 +120,6 @@ public final class ServerSession implements McpSession {
         /** @param value hints for the model on how to use this server; may be null */
         public Builder instructions(String value) {
             this.instructions = value;
-            return this;
-        }
-
-        /** @param value the session's limits; defaults to {@link SessionSettings#DEFAULTS} */
-        public Builder settings(SessionSettings value) {
-            this.settings = Objects.requireNonNull(value, "settings");
-            return this;
-        }
-
-        /**
-         * @param value the executor that runs handlers instead of the session's own pool; the
-         *              session does not shut it down; null for the session's own
-         */
-        public Builder executor(ExecutorService value) {
-            this.executor = value;
             return this;
         }
 
@@ -200,28 +145,6 @@ public final class ServerSession implements McpSession {
          */
         public Builder defaultCacheHint(CacheHint value) {
             this.cacheHint = Objects.requireNonNull(value, "defaultCacheHint");
-            return this;
-        }
-
-        /**
-         * @param method  the method the handler answers; not one the session answers itself
-         *                ({@code initialize}, {@code ping}); never null
-         * @param handler never null
-         * @throws IllegalArgumentException when the method already has a handler or is the session's own
-         */
-        public Builder requestHandler(String method, RequestHandler handler) {
-            handlers.request(method, handler);
-            return this;
-        }
-
-        /**
-         * @param method  the notification the handler receives; not one the session handles
-         *                itself (initialized, cancelled, progress); never null
-         * @param handler never null
-         * @throws IllegalArgumentException when the method already has a handler or is the session's own
-         */
-        public Builder notificationHandler(String method, NotificationHandler handler) {
-            handlers.notification(method, handler);
             return this;
         }
 

@@ -3,10 +3,12 @@ package dev.jmcp.transport.stdio;
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Serving;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -15,26 +17,9 @@ import java.util.function.Consumer;
 /**
  * The {@link TransportProvider} of the stdio transport: id {@code "stdio"}, scheme {@code stdio}.
  *
- * <h2>{@code stdio:} URIs</h2>
- * A command line is written as a {@code stdio:} URI in one of two forms:
- * <pre>
- * stdio:COMMAND[?PARAMETERS]           stdio:npx?arg=-y&amp;arg=%40modelcontextprotocol%2Fserver-everything
- * stdio:?cmd=COMMAND[&amp;PARAMETERS]      stdio:/usr/bin/node?arg=server.js&amp;cwd=/srv/mcp
- * </pre>
- * <ul>
- *   <li>{@code COMMAND} is the program: a path, or a name looked up on {@code PATH} as
- *       {@link ProcessBuilder} does.</li>
- *   <li>{@code arg=ARG} adds one argument; repeat it, in order, for each.</li>
- *   <li>{@code cwd=DIR} sets the working directory.</li>
- *   <li>{@code cmd=COMMAND} gives the program as a parameter instead, for one that does not fit in
- *       the first form; giving both is an error.</li>
- *   <li>Every {@code COMMAND} and value is percent-encoded UTF-8: at least {@code %}, {@code &},
- *       {@code =}, {@code ?}, {@code #} and spaces must be escaped. {@code +} is a plus sign, not a
- *       space. Other parameters, an authority ({@code stdio://}) and a fragment are refused.</li>
- * </ul>
- * {@link #uriOf(List)} writes the first form. {@code stdio:-} is the address of this process's own
- * standard input and output, for {@link #serve}; {@code stdio:} alone is not a valid
- * {@link java.net.URI}.
+ * <p>It connects to the command line a {@code stdio:} URI names ({@link StdioTargets} writes and
+ * reads them and documents the form), and serves on {@link StdioTargets#SELF}, {@code stdio:-}, this
+ * process's own standard input and output.
  *
  * <p>Found through {@link java.util.ServiceLoader}, it starts servers with
  * {@link StdioProcessOptions#DEFAULTS}; construct it with other options and hand it to a builder
@@ -45,8 +30,6 @@ import java.util.function.Consumer;
 public final class StdioTransportProvider implements TransportProvider {
     /** {@code "stdio"}. */
     public static final String ID = "stdio";
-    /** {@code stdio:-}: this process's own stdin and stdout, the address {@link #serve} takes. */
-    public static final URI SELF = URI.create(StdioUri.SCHEME + ":" + StdioUri.SELF);
 
     private final StdioProcessOptions processOptions;
 
@@ -70,13 +53,13 @@ public final class StdioTransportProvider implements TransportProvider {
 
     @Override
     public Set<String> schemes() {
-        return Set.of(StdioUri.SCHEME);
+        return Set.of(StdioTargets.SCHEME);
     }
 
     /**
      * Starts the server named by {@code target} with this provider's process options and connects to it.
      *
-     * @param target a {@code stdio:} URI as the class description defines; never null
+     * @param target a {@code stdio:} URI as {@link StdioTargets} defines; never null
      * @return a {@link StdioClientTransport}, not yet started; never null
      * @throws IllegalArgumentException when {@code target} is not a valid {@code stdio:} command URI
      * @throws IOException              when the process cannot be started
@@ -92,7 +75,7 @@ public final class StdioTransportProvider implements TransportProvider {
      * {@code options.blobSink()}: the process options' codec with those two settings replaced, so it
      * keeps every method it knows.
      *
-     * @param target  a {@code stdio:} URI as the class description defines; never null
+     * @param target  a {@code stdio:} URI as {@link StdioTargets} defines; never null
      * @param options never null
      * @return a {@link StdioClientTransport}, not yet started; never null
      * @throws IllegalArgumentException when {@code target} is not a valid {@code stdio:} command URI
@@ -107,15 +90,15 @@ public final class StdioTransportProvider implements TransportProvider {
     }
 
     private static StdioClientTransport spawn(URI target, StdioProcessOptions options) throws IOException {
-        StdioUri parsed = StdioUri.parse(target);
-        return StdioTransport.spawn(parsed.command(),
-                parsed.directory() == null ? options : options.toBuilder().directory(parsed.directory()).build());
+        List<String> command = StdioTargets.commandOf(target);
+        Path directory = StdioTargets.directoryOf(target);
+        return StdioTransport.spawn(command, directory == null ? options : options.toBuilder().directory(directory).build());
     }
 
     /**
      * Serves one client over this process's standard input and output ({@link StdioTransport#ofSystem()}).
      *
-     * @param address {@link #SELF}, {@code stdio:-}; never null
+     * @param address {@link StdioTargets#SELF}, {@code stdio:-}; never null
      * @param onSession receives the one transport, not yet started; never null
      * @return closes the transport; never null
      * @throws IllegalArgumentException when {@code address} is not {@code stdio:-}
@@ -125,30 +108,13 @@ public final class StdioTransportProvider implements TransportProvider {
     public Serving serve(URI address, Consumer<McpTransport> onSession) {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(onSession, "onSession");
-        if (!SELF.equals(address)) {
+        if (!StdioTargets.SELF.equals(address)) {
             throw new IllegalArgumentException("a stdio server serves only its own stdin and stdout, "
-                    + SELF + "; was " + address);
+                    + StdioTargets.SELF + "; was " + address);
         }
         StdioTransport transport = StdioTransport.ofSystem();
         onSession.accept(transport);
         return Serving.of(address, transport::close);
-    }
-
-    /**
-     * @param command the program and its arguments; not empty; never null
-     * @return the {@code stdio:} URI of {@code command}, such as {@code stdio:npx?arg=-y&arg=server}
-     */
-    public static URI uriOf(List<String> command) {
-        return new StdioUri(command, null).toUri();
-    }
-
-    /**
-     * @param target a {@code stdio:} command URI; never null
-     * @return the command line it names; never null, not empty
-     * @throws IllegalArgumentException when {@code target} is not a valid {@code stdio:} command URI
-     */
-    public static List<String> commandOf(URI target) {
-        return StdioUri.parse(target).command();
     }
 
     @Override

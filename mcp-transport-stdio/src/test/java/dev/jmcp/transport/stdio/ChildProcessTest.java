@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.spi.ConnectOptions;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.core.session.ClientSession;
@@ -202,7 +203,7 @@ class ChildProcessTest {
         ClientOptions options = ClientOptions.builder().transportProviders(List.of(provider)).build();
         for (int i = 0; i < 20; i++) {
             RuntimeException failure = assertThrows(RuntimeException.class, () -> McpClient.connect(
-                    StdioTransportProvider.uriOf(List.of("sh", "-c", "echo boom >&2; exit 1")), options));
+                    StdioTargets.uriOf(List.of("sh", "-c", "echo boom >&2; exit 1")), options));
             String chain = messages(failure);
             assertTrue(chain.contains("the server process exited with code 1; its standard error ended with: boom"),
                     "run " + i + ": " + chain);
@@ -212,7 +213,7 @@ class ChildProcessTest {
     @Test
     void theProviderGivesTheTransportTheLimitsOfTheConnectOptions() throws Exception {
         String line = "{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":{\"pad\":\"" + "x".repeat(2000) + "\"}}";
-        java.net.URI uri = StdioTransportProvider.uriOf(List.of("sh", "-c", "echo '" + line + "'; sleep 30"));
+        java.net.URI uri = StdioTargets.uriOf(List.of("sh", "-c", "echo '" + line + "'; sleep 30"));
         StdioTransportProvider provider = new StdioTransportProvider();
 
         StdioClientTransport limited = assertInstanceOf(StdioClientTransport.class, provider.connect(uri,
@@ -242,7 +243,7 @@ class ChildProcessTest {
     @Test
     void theProviderConnectsToTheCommandOfAStdioUri() throws Exception {
         McpTransport transport = new StdioTransportProvider().connect(
-                StdioTransportProvider.uriOf(ChildProcesses.echoServer()));
+                StdioTargets.uriOf(ChildProcesses.echoServer()));
         StdioClientTransport spawned = assertInstanceOf(StdioClientTransport.class, transport);
         transports.add(spawned);
         assertEquals(ChildProcesses.echoServer(), spawned.command());
@@ -258,7 +259,7 @@ class ChildProcessTest {
     @Test
     void coreFindsTheProviderThroughServiceLoaderOnTheModulePath() throws Exception {
         // McpClient (in dev.jmcp.core, which declares `uses TransportProvider`) resolves the scheme
-        try (McpClient client = McpClient.connect(StdioTransportProvider.uriOf(ChildProcesses.echoServer()))) {
+        try (McpClient client = McpClient.connect(StdioTargets.uriOf(ChildProcesses.echoServer()))) {
             assertEquals("echo-server", client.serverInfo().name());
             // 2026-07-28 has no ping: any request shows that the connection works
             client.session().sendRequest("test/slow", jakarta.json.Json.createObjectBuilder().add("millis", 0).build(),

@@ -11,6 +11,7 @@ import dev.jmcp.core.McpClient;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.Negotiation;
 import dev.jmcp.core.session.VersionNegotiation;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.resources.Resource;
@@ -55,7 +56,7 @@ class ClientNegotiationOverStdioTest {
         Files.writeString(root.resolve("notes.txt"), "héllo\n", StandardCharsets.UTF_8);
         Files.createDirectories(root.resolve("sub"));
         Files.writeString(root.resolve("sub/inner.txt"), "inner", StandardCharsets.UTF_8);
-        return StdioTransportProvider.uriOf(ChildProcesses.java(StatelessServerMain.class, root.toString()));
+        return StdioTargets.uriOf(ChildProcesses.java(StatelessServerMain.class, root.toString()));
     }
 
     private static ClientOptions options() {
@@ -127,7 +128,7 @@ class ClientNegotiationOverStdioTest {
     void aServerThatRefusesTheProbeGetsInitializeAsBefore() throws Exception {
         // -32601 to server/discover, as server-everything answers; then a 2025-11-25 session
         String refusal = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}";
-        URI old = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class, refusal,
+        URI old = StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class, refusal,
                 String.format(INITIALIZED, 2), LOG_LINE, String.format(ONE_RESOURCE, 3)));
         try (McpClient client = McpClient.connect(old, options())) {
             assertEquals("2025-11-25", client.protocolVersion());
@@ -145,7 +146,7 @@ class ClientNegotiationOverStdioTest {
     @Test
     void aServerThatNeverAnswersTheProbeGetsInitializeAfterTheProbeTimeout() throws Exception {
         // the probe's line and the cancellation that follows its timeout get no answers
-        URI silent = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class, LOG_LINE, LOG_LINE,
+        URI silent = StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class, LOG_LINE, LOG_LINE,
                 String.format(INITIALIZED, 2), LOG_LINE, String.format(ONE_RESOURCE, 3)));
         ClientOptions options = options().toBuilder().versionNegotiation(VersionNegotiation.auto()
                 .withProbeTimeout(Duration.ofMillis(500))).build();
@@ -167,7 +168,7 @@ class ClientNegotiationOverStdioTest {
         String discovered = "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"complete\","
                 + "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"resources\":{}},\"ttlMs\":0,"
                 + "\"cacheScope\":\"private\"}}";
-        URI server = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class,
+        URI server = StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class,
                 unsupported(1, "\"2026-07-28\""), discovered, String.format(ONE_RESOURCE, 3)));
         try (McpClient client = McpClient.connect(server, options())) {
             assertEquals("2026-07-28", client.protocolVersion(), client.negotiation()::toString);
@@ -179,7 +180,7 @@ class ClientNegotiationOverStdioTest {
     @Test
     void aStatelessServerThatListsOnlyHandshakeRevisionsGetsInitializeForOneOfThem() throws Exception {
         String initialized = String.format(INITIALIZED, 2).replace("2025-11-25", "2025-06-18");
-        URI server = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class,
+        URI server = StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class,
                 unsupported(1, "\"2025-06-18\""), initialized, LOG_LINE, String.format(ONE_RESOURCE, 3)));
         try (McpClient client = McpClient.connect(server, options())) {
             assertEquals("2025-06-18", client.protocolVersion());
@@ -191,7 +192,7 @@ class ClientNegotiationOverStdioTest {
     @Test
     void aPinnedStatelessRevisionFailsAgainstAServerOfTheHandshakeRevisions() throws Exception {
         String refusal = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}";
-        URI old = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class, refusal));
+        URI old = StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class, refusal));
         McpException failure = assertThrows(McpException.class, () -> McpClient.connect(old,
                 options().toBuilder().versionNegotiation(VersionNegotiation.pinned("2026-07-28")).build()));
         assertTrue(failure.getMessage().contains("pinned to 2026-07-28"), failure.getMessage());
@@ -202,7 +203,7 @@ class ClientNegotiationOverStdioTest {
     void theHandshakeOnlyNegotiationSendsNoProbe() throws Exception {
         List<String> answers = new ArrayList<>(List.of(String.format(INITIALIZED, 1), LOG_LINE,
                 String.format(ONE_RESOURCE, 2)));
-        URI old = StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class,
+        URI old = StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class,
                 answers.toArray(String[]::new)));
         try (McpClient client = McpClient.connect(old, options().toBuilder().versionNegotiation(VersionNegotiation.handshake()).build())) {
             assertEquals("2025-11-25", client.protocolVersion());

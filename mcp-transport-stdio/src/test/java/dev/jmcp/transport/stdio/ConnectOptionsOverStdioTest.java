@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.schema.McpMethod;
 import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
@@ -48,7 +49,7 @@ class ConnectOptionsOverStdioTest {
     /** Starts a child that answers with {@code answers}; each request calls {@code method}. */
     private void connect(StdioTransportProvider provider, ConnectOptions options, String method, String... answers)
             throws Exception {
-        transport = provider.connect(StdioTransportProvider.uriOf(ChildProcesses.java(CannedServerMain.class, answers)),
+        transport = provider.connect(StdioTargets.uriOf(ChildProcesses.java(CannedServerMain.class, answers)),
                 options);
         recorder.pending = id -> method;
         transport.start(recorder);

@@ -2,6 +2,7 @@ package dev.jmcp.transport.stdio;
 
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -35,7 +36,7 @@ public final class EchoServerMain {
                 .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no stdio TransportProvider on the class path"));
         AtomicReference<McpTransport> transport = new AtomicReference<>();
-        provider.serve(StdioTransportProvider.SELF, transport::set);
+        provider.serve(StdioTargets.SELF, transport::set);
         JsonProvider json = JsonProvider.provider();
         ServerSession session = ServerSession.builder(transport.get())
                 .serverInfo(Implementation.of("echo-server", "1.0.0"))

@@ -1,14 +1,13 @@
 package dev.jmcp.core.internal.fs;
 
+import dev.jmcp.core.internal.PercentEncoding;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.spi.JsonProvider;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -207,46 +206,15 @@ public final class SafePaths {
     }
 
     private static String decode(String uri, String raw) {
-        if (raw.indexOf('%') < 0) {
-            return raw;
+        try {
+            return PercentEncoding.decode(raw);
+        } catch (IllegalArgumentException e) {
+            throw refuse(uri, "URI refused: it has " + e.getMessage());
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '%') {
-                int value = i + 2 < raw.length() ? hex(raw.charAt(i + 1)) << 4 | hex(raw.charAt(i + 2)) : -1;
-                if (value < 0) {
-                    throw refuse(uri, "URI refused: it has a malformed percent escape");
-                }
-                bytes.write(value);
-                i += 2;
-            } else {
-                int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
-                bytes.writeBytes(raw.substring(i, end).getBytes(StandardCharsets.UTF_8));
-                i = end - 1;
-            }
-        }
-        String segment = Utf8Text.strict(bytes.toByteArray());
-        if (segment == null) {
-            throw refuse(uri, "URI refused: its percent escapes are not valid UTF-8");
-        }
-        return segment;
     }
 
-    private static int hex(char c) {
-        int digit = Character.digit(c, 16);
-        return digit < 0 ? -0x1000 : digit; // keeps the combined value negative
-    }
-
+    /** A name is one segment: pchar (RFC 3986 section 3.3) but '%' stays as it is. */
     private static void encode(String segment, StringBuilder out) {
-        for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
-            int c = b & 0xFF;
-            if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~!$&'()*+,;=:@".indexOf(c) >= 0) {
-                out.append((char) c);
-            } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
-            }
-        }
+        PercentEncoding.encode(segment, "!$&'()*+,;=:@", out);
     }
 }

@@ -1,8 +1,6 @@
 package dev.jmcp.core.internal.template;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
+import dev.jmcp.core.internal.PercentEncoding;
 
 /** Percent-encoding and decoding as RFC 6570 section 3.2.1 and RFC 3986 define them. */
 final class UriTemplateEncoding {
@@ -10,12 +8,6 @@ final class UriTemplateEncoding {
     private static final String RESERVED = ":/?#[]@!$&'()*+,;=";
 
     private UriTemplateEncoding() {
-    }
-
-    /** @return whether {@code c} is in RFC 3986 {@code unreserved}: ALPHA DIGIT - . _ ~ */
-    static boolean isUnreserved(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
     }
 
     /** @return whether {@code c} is in RFC 3986 {@code reserved}: gen-delims and sub-delims */
@@ -45,7 +37,7 @@ final class UriTemplateEncoding {
         int i = 0;
         while (i < value.length()) {
             int c = value.codePointAt(i);
-            if (isUnreserved(c) || (allowReserved && isReserved(c))) {
+            if (PercentEncoding.isUnreserved(c) || (allowReserved && isReserved(c))) {
                 out.append((char) c);
             } else if (allowReserved && isTriplet(value, i)) {
                 out.append(value, i, i + 3);
@@ -87,34 +79,10 @@ final class UriTemplateEncoding {
      *         or the bytes are not UTF-8, since expansion produces neither
      */
     static String decode(String text) {
-        if (text.indexOf('%') < 0) {
-            return text;
+        try {
+            return PercentEncoding.decode(text);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
-        StringBuilder out = new StringBuilder(text.length());
-        ByteBuffer bytes = ByteBuffer.allocate(text.length() / 3);
-        int i = 0;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (c != '%') {
-                out.append(c);
-                i++;
-                continue;
-            }
-            bytes.clear();
-            while (i < text.length() && text.charAt(i) == '%') {
-                if (!isTriplet(text, i)) {
-                    return null;
-                }
-                bytes.put((byte) Integer.parseInt(text, i + 1, i + 3, 16));
-                i += 3;
-            }
-            bytes.flip();
-            try {
-                out.append(StandardCharsets.UTF_8.newDecoder().decode(bytes));
-            } catch (CharacterCodingException e) {
-                return null;
-            }
-        }
-        return out.toString();
     }
 }

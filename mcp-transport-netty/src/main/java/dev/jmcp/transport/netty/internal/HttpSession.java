@@ -18,7 +18,6 @@ import dev.jmcp.schema.lifecycle.InitializeResult;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -40,9 +39,9 @@ import java.util.concurrent.TimeUnit;
  * Every event goes to one stream only, and into the session's {@link EventReplayBuffer}, from which
  * a GET with {@code Last-Event-ID} replays what the named stream sent after that id.
  *
- * <p>Locks: {@code lock} guards the streams; {@code inbound} serialises calls to the listener.
- * A thread may take {@code lock} while it holds {@code inbound} (the listener sends from inside
- * its callbacks), never the other way round.
+ * <p>Locks: {@code lock} guards the streams; {@code inbound} ({@link SessionInbox}) serialises
+ * calls to the listener. A thread may take {@code lock} while it holds {@code inbound} (the listener
+ * sends from inside its callbacks), never the other way round.
  */
 public final class HttpSession implements McpTransport, RegisteredSession {
     private static final System.Logger LOG = System.getLogger(HttpSession.class.getName());
@@ -62,12 +61,9 @@ public final class HttpSession implements McpTransport, RegisteredSession {
     private final String id;
     private final ServerContext context;
     private final Object lock = new Object();
-    private final Object inbound = new Object();
+    private final SessionInbox inbound;
     private final StreamRoutes routes = new StreamRoutes();
     private final SessionStreamWriter writer;
-    private final List<JsonRpcPayload> early = new ArrayList<>();
-    private Listener listener;
-    private boolean closeDelivered;
     private boolean closed;
     private volatile long lastActivity = System.nanoTime();
     private volatile String protocolVersion;
@@ -80,6 +76,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
         this.id = Objects.requireNonNull(id, "id");
         this.context = Objects.requireNonNull(context, "context");
         this.writer = new SessionStreamWriter(this, lock, routes, context.settings(), context.replay());
+        this.inbound = new SessionInbox("session " + id, this::isClosed);
     }
 
     @Override
@@ -120,28 +117,12 @@ public final class HttpSession implements McpTransport, RegisteredSession {
 
     @Override
     public void start(Listener value) {
-        Objects.requireNonNull(value, "listener");
-        synchronized (inbound) {
-            if (listener != null) {
-                throw new IllegalStateException("session " + id + " is already started");
-            }
-            listener = value;
-            for (JsonRpcPayload payload : early) {
-                safely(() -> value.onMessage(payload));
-            }
-            early.clear();
-            if (isClosed() && !closeDelivered) {
-                closeDelivered = true;
-                safely(() -> value.onClosed(null));
-            }
-        }
+        inbound.start(value);
     }
 
     /** @return what the session's own requests called, for reading the client's responses */
     public PendingRequests pendingRequests() {
-        synchronized (inbound) {
-            return listener == null ? PendingRequests.NONE : listener.pendingRequests();
-        }
+        return inbound.pendingRequests();
     }
 
     /**
@@ -149,16 +130,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
      * {@code notifications/cancelled} also releases the stream that waited for that request.
      */
     public void deliver(JsonRpcPayload payload) {
-        synchronized (inbound) {
-            if (closeDelivered) {
-                return;
-            }
-            if (listener == null) {
-                early.add(payload);
-            } else {
-                safely(() -> listener.onMessage(payload));
-            }
-        }
+        inbound.deliver(payload);
         for (JsonRpcMessage message : messages(payload)) {
             if (message instanceof JsonRpcNotification notification
                     && McpMethodNames.CANCELLED.equals(notification.method())
@@ -171,11 +143,7 @@ public final class HttpSession implements McpTransport, RegisteredSession {
 
     /** Reports input that answers one of the session's own requests but could not be read. */
     public void deliverUnreadable(ProtocolException error) {
-        synchronized (inbound) {
-            if (listener != null && !closeDelivered) {
-                safely(() -> listener.onUnreadable(error));
-            }
-        }
+        inbound.deliverUnreadable(error);
     }
 
     private void cancelled(RequestId request) {
@@ -360,22 +328,8 @@ public final class HttpSession implements McpTransport, RegisteredSession {
             writer.release();
         }
         context.sessions().remove(this);
-        synchronized (inbound) {
-            early.clear();
-            if (listener != null && !closeDelivered) {
-                closeDelivered = true;
-                safely(() -> listener.onClosed(null));
-            }
-        }
+        inbound.closed();
         LOG.log(Level.DEBUG, "session {0} ended", id);
-    }
-
-    private void safely(Runnable call) {
-        try {
-            call.run();
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "session " + id + ": the listener failed", e);
-        }
     }
 
     @Override

@@ -8,8 +8,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
@@ -23,13 +21,10 @@ public final class LegacySession implements McpTransport, RegisteredSession {
 
     private final String id;
     private final SessionRegistry registry;
-    private final Object inbound = new Object();
-    private final List<JsonRpcPayload> early = new ArrayList<>();
+    private final SessionInbox inbound;
     private volatile Channel channel;
     private volatile boolean closed;
     private volatile long lastActivity = System.nanoTime();
-    private Listener listener;
-    private boolean closeDelivered;
 
     /**
      * @param id       the session id
@@ -38,6 +33,7 @@ public final class LegacySession implements McpTransport, RegisteredSession {
     public LegacySession(String id, SessionRegistry registry) {
         this.id = Objects.requireNonNull(id, "id");
         this.registry = Objects.requireNonNull(registry, "registry");
+        this.inbound = new SessionInbox("legacy session " + id, () -> closed);
     }
 
     /** Makes {@code sse}, whose response head and endpoint event are written, the session's stream. */
@@ -64,41 +60,18 @@ public final class LegacySession implements McpTransport, RegisteredSession {
 
     @Override
     public void start(Listener value) {
-        Objects.requireNonNull(value, "listener");
-        synchronized (inbound) {
-            if (listener != null) {
-                throw new IllegalStateException("session " + id + " is already started");
-            }
-            listener = value;
-            early.forEach(value::onMessage);
-            early.clear();
-            if (closed && !closeDelivered) {
-                closeDelivered = true;
-                value.onClosed(null);
-            }
-        }
+        inbound.start(value);
     }
 
     /** @return what the session's own requests called, for reading the client's responses */
     PendingRequests pendingRequests() {
-        synchronized (inbound) {
-            return listener == null ? PendingRequests.NONE : listener.pendingRequests();
-        }
+        return inbound.pendingRequests();
     }
 
     /** Hands a message of the client to the session. */
     void deliver(JsonRpcPayload payload) {
         lastActivity = System.nanoTime();
-        synchronized (inbound) {
-            if (closeDelivered) {
-                return;
-            }
-            if (listener == null) {
-                early.add(payload);
-            } else {
-                listener.onMessage(payload);
-            }
-        }
+        inbound.deliver(payload);
     }
 
     @Override
@@ -131,13 +104,7 @@ public final class LegacySession implements McpTransport, RegisteredSession {
         if (current != null && current.isActive()) {
             current.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE);
         }
-        synchronized (inbound) {
-            early.clear();
-            if (listener != null && !closeDelivered) {
-                closeDelivered = true;
-                listener.onClosed(null);
-            }
-        }
+        inbound.closed();
         LOG.log(Level.DEBUG, "legacy session {0} ended", id);
     }
 
