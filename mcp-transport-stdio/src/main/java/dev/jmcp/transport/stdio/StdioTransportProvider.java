@@ -1,13 +1,16 @@
 package dev.jmcp.transport.stdio;
 
 import dev.jmcp.core.spi.ConnectOptions;
+import dev.jmcp.core.internal.transport.NamedSettings;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.McpCodec;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -47,6 +50,14 @@ public final class StdioTransportProvider implements TransportProvider {
     public static final String ID = "stdio";
     /** {@code stdio:-}: this process's own stdin and stdout, the address {@link #serve} takes. */
     public static final URI SELF = URI.create(StdioUri.SCHEME + ":" + StdioUri.SELF);
+
+    private static final NamedSettings<StdioSettings> SERVE_SETTINGS = new NamedSettings<StdioSettings>(ID)
+            .integer("writeBufferBytes", "bytes buffered before a write to standard output (default "
+                    + StdioSettings.DEFAULT_WRITE_BUFFER_BYTES + ")", StdioSettings::withWriteBufferBytes)
+            .duration("closeTimeout", "how long closing waits for queued writes (default "
+                    + StdioSettings.DEFAULT_CLOSE_TIMEOUT.toSeconds() + "s)", StdioSettings::withCloseTimeout)
+            .duration("drainTimeout", "how long, after the input ends, answers still due are awaited (default "
+                    + StdioSettings.DEFAULT_DRAIN_TIMEOUT.toSeconds() + "s)", StdioSettings::withDrainTimeout);
 
     private final StdioProcessOptions processOptions;
 
@@ -123,15 +134,41 @@ public final class StdioTransportProvider implements TransportProvider {
      */
     @Override
     public Serving serve(URI address, Consumer<McpTransport> onSession) {
+        return serve(address, ServeOptions.DEFAULTS, onSession);
+    }
+
+    /**
+     * As {@link #serve(URI, Consumer)}, with {@link StdioSettings#DEFAULTS} changed by {@code options}:
+     * its limits replace the codec's (the longest line read is their {@code maxMessageBytes}), and
+     * each named setting the {@link StdioSettings} component of the same name ({@link #serveSettings()}).
+     * {@code allowRemoteBind} has no use here: nothing listens on a network.
+     *
+     * @throws IllegalArgumentException when {@code address} is not {@code stdio:-}, or when a setting
+     *         is unknown or its value refused (the message names it)
+     * @throws IllegalStateException    when this process's standard streams already belong to a transport
+     */
+    @Override
+    public Serving serve(URI address, ServeOptions options, Consumer<McpTransport> onSession) {
         Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(options, "options");
         Objects.requireNonNull(onSession, "onSession");
         if (!SELF.equals(address)) {
             throw new IllegalArgumentException("a stdio server serves only its own stdin and stdout, "
                     + SELF + "; was " + address);
         }
-        StdioTransport transport = StdioTransport.ofSystem();
+        StdioSettings settings = SERVE_SETTINGS.apply(options.settings(), StdioSettings.DEFAULTS);
+        if (options.limits() != null) {
+            settings = settings.withCodec(settings.codec().toBuilder().limits(options.limits()).build());
+        }
+        StdioTransport transport = StdioTransport.ofSystem(settings);
         onSession.accept(transport);
         return Serving.of(address, transport::close);
+    }
+
+    /** @return {@code writeBufferBytes}, {@code closeTimeout} and {@code drainTimeout} of {@link StdioSettings} */
+    @Override
+    public Map<String, String> serveSettings() {
+        return SERVE_SETTINGS.descriptions();
     }
 
     /**
