@@ -35,7 +35,8 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--allow-remote-bind] [--max-message-bytes N] [--set NAME=VALUE]...
+                                  [--content-hashes] [--allow-remote-bind] [--max-message-bytes N]
+                                  [--set NAME=VALUE]...
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
@@ -52,13 +53,17 @@ final class ServeCommand implements Command {
                                          or a file's content before asking again (ttlMs, with
                                          cacheScope private; default 0: ask every time);
                                          clients that listen are told of changes sooner
+                  --content-hashes       version each file by a SHA-256 of its bytes (_meta
+                                         "dev.jmcp/version": sha256-...) instead of its size and
+                                         modification time: exact, but every listing, metadata
+                                         and read hashes the files it names
                 """ + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp();
     }
 
     @Override
     public Args.Spec spec() {
         return ServeOptionArgs.options(new Args.Spec().option("--root").option("--http").option("--page-size")
-                .option("--cache-ttl"));
+                .option("--cache-ttl").flag("--content-hashes"));
     }
 
     @Override
@@ -84,6 +89,7 @@ final class ServeCommand implements Command {
         if (cacheTtl > 0) {
             files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
+        files = files.withContentHashes(args.flag("--content-hashes"));
         String folder = files.root().orElseThrow().toString();
         McpServer server = McpServer.builder()
                 .serverInfo(new Implementation("jmcp", folder, Main.version(),
