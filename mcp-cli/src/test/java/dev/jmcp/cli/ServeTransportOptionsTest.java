@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jmcp.cli.badinput.HttpResponse;
 import dev.jmcp.cli.badinput.RawRequest;
 import dev.jmcp.cli.badinput.ServeProcess;
+import jakarta.json.JsonObject;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,6 +61,15 @@ class ServeTransportOptionsTest {
             HttpResponse second = post(served, INITIALIZE);
             assertEquals(503, second.status(), () -> second + serve.log()); // maxSessions=1
         }
+    }
+
+    @Test
+    void overStdioTheMessageLimitIsTheLongestLine() throws Exception {
+        String tooLong = INITIALIZE.replace("\"t\"", "\"" + "t".repeat(2000) + "\"");
+        JsonObject answer = ServeStatelessTest.exchange(dir.toRealPath(), List.of("--max-message-bytes", "1024"),
+                tooLong).get(0);
+        assertEquals(1, answer.getInt("id"), answer::toString); // the id is found in the line's first bytes
+        assertTrue(answer.getJsonObject("error").toString().contains("maxMessageBytes=1024"), answer::toString);
     }
 
     @Test
