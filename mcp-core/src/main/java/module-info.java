@@ -44,7 +44,7 @@ module dev.jmcp.core {
     exports dev.jmcp.core.spi;
     exports dev.jmcp.core.transport;
     // implementation that jmcp's own transports share, not API: what a transport keeps of a
-    // message it drops unread, to fail the request that waits for it
+    // message it drops unread, to fail the request that waits for it; the parsing of named settings
     exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty;
 
     uses dev.jmcp.core.spi.ResourceProvider;

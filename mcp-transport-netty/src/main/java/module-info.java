@@ -31,7 +31,11 @@
  * {@code maxBodyProducers} (64), {@code maxInitialLineBytes} (4 KiB), {@code maxHeaderBytes} (8 KiB),
  * {@code requestReadTimeout} (30 s), {@code connectionIdleTimeout} (60 s), {@code maxConnections}
  * (2,048), {@code maxBufferedRequestBytes} (64 MiB); the
- * longest request body is the codec's {@code maxMessageBytes} (16 MiB). The client's are those of
+ * longest request body is the codec's {@code maxMessageBytes} (16 MiB). Through
+ * {@link dev.jmcp.core.spi.ServeOptions} (as {@code McpServer.serve(URI, ServeOptions)} and
+ * {@code jmcp serve --set NAME=VALUE} pass them) each is also taken by name, as text, but the codec
+ * (the options' {@code limits}) and {@code allowRemoteBind} (typed in the options), with the two
+ * legacy paths as one, {@code legacyPaths}. The client's are those of
  * {@link dev.jmcp.transport.netty.HttpClientSettings}: {@code connectTimeout} (10 s),
  * {@code reconnectDelay} (1 s), {@code maxReconnectAttempts} (5), {@code closeTimeout} (2 s),
  * {@code legacyFallback} (true), {@code headers} (none). A server owns daemon threads named

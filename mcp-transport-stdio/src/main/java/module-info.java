@@ -12,7 +12,8 @@
  * <p>Knobs: the module reads no system property. Its settings are the named ones of
  * {@link dev.jmcp.transport.stdio.StdioSettings} ({@code writeBufferBytes} 64 KiB,
  * {@code closeTimeout} 5 s, {@code drainTimeout} 10 s; the longest line is the codec's
- * {@code maxMessageBytes}, 16 MiB by default) and of
+ * {@code maxMessageBytes}, 16 MiB by default; a server started with
+ * {@link dev.jmcp.core.spi.ServeOptions} takes the first three by name, as text) and of
  * {@link dev.jmcp.transport.stdio.StdioProcessOptions} ({@code exitTimeout}, {@code terminateTimeout}
  * and {@code killTimeout} 2 s each, {@code stderr} forwarded, {@code stderrCaptureBytes} 64 KiB).
  * Each transport owns daemon threads named {@code jmcp-stdio-reader-<n>}, {@code jmcp-stdio-writer-<n>},

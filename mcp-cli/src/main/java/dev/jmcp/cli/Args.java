@@ -15,11 +15,11 @@ import java.util.Optional;
  * Options may come before, between or after positionals. A lone {@code -} is a positional.
  */
 final class Args {
-    private final Map<String, String> values;
+    private final Map<String, List<String>> values;
     private final List<String> positionals;
     private final List<String> command;
 
-    private Args(Map<String, String> values, List<String> positionals, List<String> command) {
+    private Args(Map<String, List<String>> values, List<String> positionals, List<String> command) {
         this.values = values;
         this.positionals = positionals;
         this.command = command;
@@ -61,7 +61,7 @@ final class Args {
      * @throws CliException ({@link Exit#USAGE}) for an unknown option, a missing value, or a value given to a flag
      */
     static Args parse(List<String> argv, Spec spec, String commandName) {
-        Map<String, String> values = new LinkedHashMap<>();
+        Map<String, List<String>> values = new LinkedHashMap<>();
         List<String> positionals = new ArrayList<>();
         List<String> command = null;
         for (int i = 0; i < argv.size(); i++) {
@@ -101,7 +101,7 @@ final class Args {
                 if (value != null) {
                     throw CliException.usage("option " + name + " of jmcp " + commandName + " takes no value: " + arg);
                 }
-                values.put(name, "true");
+                values.computeIfAbsent(name, key -> new ArrayList<>()).add("true");
                 continue;
             }
             if (value == null) {
@@ -110,7 +110,7 @@ final class Args {
                 }
                 value = argv.get(++i);
             }
-            values.put(name, value);
+            values.computeIfAbsent(name, key -> new ArrayList<>()).add(value);
         }
         return new Args(values, Collections.unmodifiableList(positionals), command);
     }
@@ -127,7 +127,13 @@ final class Args {
 
     /** @return the option's value; the last one when it was given more than once */
     Optional<String> value(String name) {
-        return Optional.ofNullable(values.get(name));
+        List<String> given = values.get(name);
+        return given == null ? Optional.empty() : Optional.of(given.get(given.size() - 1));
+    }
+
+    /** @return every value of a repeatable option, in order; never null */
+    List<String> values(String name) {
+        return List.copyOf(values.getOrDefault(name, List.of()));
     }
 
     /**
@@ -135,7 +141,7 @@ final class Args {
      * @throws CliException ({@link Exit#USAGE}) when it is not a whole number from {@code min} to {@code max}
      */
     long longValue(String name, long orElse, long min, long max) {
-        String raw = values.get(name);
+        String raw = value(name).orElse(null);
         if (raw == null) {
             return orElse;
         }

@@ -18,6 +18,8 @@ final class Exit {
     static final int INCOMPLETE = 5;
     /** The command cannot run: the {@code ./jmcp} script could not build it, or no JSON provider is on its module path. */
     static final int SETUP = 6;
+    /** {@code read --if-changed VERSION}: the resource still has VERSION; nothing was written. */
+    static final int NOT_MODIFIED = 7;
     /** Stopped by SIGINT or SIGTERM ({@code watch}, {@code serve --http}); the JVM reports 130 or 143. */
     static final int INTERRUPTED = 130;
 

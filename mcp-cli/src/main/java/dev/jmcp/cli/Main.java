@@ -165,6 +165,7 @@ public final class Main {
                   4  a local file or standard output could not be written
                   5  a listing was longer than --max-pages; what came is printed
                   6  the command cannot run: ./jmcp could not build it, or no JSON provider is on its module path
+                  7  read --if-changed: the resource still has that version; nothing was written
                   130, 143  stopped by SIGINT or SIGTERM (watch, serve --http)
                 """);
         return text.toString();

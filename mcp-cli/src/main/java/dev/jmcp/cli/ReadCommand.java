@@ -6,6 +6,7 @@ import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
@@ -37,7 +38,7 @@ final class ReadCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: jmcp read [SERVER] URI [-o FILE]
+                usage: jmcp read [SERVER] URI [-o FILE] [--if-changed VERSION]
 
                 Reads the resource URI. Text goes to standard output as UTF-8. A blob goes to FILE,
                 or, when standard output is not a terminal, to standard output as raw bytes; on a
@@ -54,13 +55,21 @@ final class ReadCommand implements Command {
                 held whole, so a text longer than 67108864 characters (64 Mi) fails it too.
 
                   -o, --output FILE   write the content to FILE (replaced only once complete)
+                  --if-changed VERSION
+                                      read only if the content no longer has VERSION (the
+                                      _meta "dev.jmcp/version" of jmcp meta, ls --json or an
+                                      earlier read --json): when it still has it, no content
+                                      is written (FILE is left as it is; --json prints the
+                                      result), a note goes to standard error and the exit
+                                      code is 7. A server without jmcp's conditional reads
+                                      sends the content (exit 0)
 
                 """ + Target.HELP;
     }
 
     @Override
     public Args.Spec spec() {
-        return Target.options(new Args.Spec().option("--output", "-o"));
+        return Target.options(new Args.Spec().option("--output", "-o").option("--if-changed"));
     }
 
     @Override
@@ -93,19 +102,28 @@ final class ReadCommand implements Command {
                         bar.update("receiving", p.progress().longValue(), p.total() == null ? -1 : p.total().longValue());
                     })
                     : RequestOptions.defaults();
+            String held = context.args().value("--if-changed").orElse(null);
             try {
-                result = client.resources().read(uri, options);
+                result = held == null ? client.resources().read(uri, options) : client.resources().readIfChanged(uri, held);
             } finally {
                 bar.abandon();
             }
         }
         blobs.track(result);
+        boolean notModified = ConditionalReads.isNotModified(result);
+        if (notModified) {
+            context.err().println("jmcp: not modified: " + Text.printable(uri) + " still has version "
+                    + Text.printable(ConditionalReads.version(result)));
+        }
         if (context.json()) {
             try (FileSink sink = sink(file, context)) {
                 Json.writeLine(result, sink.stream());
                 sink.commit();
             }
-            return Exit.OK;
+            return notModified ? Exit.NOT_MODIFIED : Exit.OK;
+        }
+        if (notModified) {
+            return Exit.NOT_MODIFIED;
         }
         ResourceContents contents = primary(uri, result.contents());
         if (result.contents().size() > 1) {

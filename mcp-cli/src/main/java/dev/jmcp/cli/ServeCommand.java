@@ -5,6 +5,7 @@ import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.io.PrintStream;
 import java.net.URI;
@@ -13,9 +14,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]}: serves a
+ * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS] ...}: serves a
  * folder through the file-system provider, over this process's stdin and stdout (the default) or
- * over HTTP.
+ * over HTTP, with the transport options of {@link ServeOptionArgs}.
  */
 final class ServeCommand implements Command {
     static final String DEFAULT_HOST = "127.0.0.1";
@@ -34,6 +35,8 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
+                                  [--content-hashes] [--allow-remote-bind] [--max-message-bytes N]
+                                  [--set NAME=VALUE]...
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
@@ -50,12 +53,17 @@ final class ServeCommand implements Command {
                                          or a file's content before asking again (ttlMs, with
                                          cacheScope private; default 0: ask every time);
                                          clients that listen are told of changes sooner
-                """;
+                  --content-hashes       version each file by a SHA-256 of its bytes (_meta
+                                         "dev.jmcp/version": sha256-...) instead of its size and
+                                         modification time: exact, but every listing, metadata
+                                         and read hashes the files it names
+                """ + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp();
     }
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().option("--root").option("--http").option("--page-size").option("--cache-ttl");
+        return ServeOptionArgs.options(new Args.Spec().option("--root").option("--http").option("--page-size")
+                .option("--cache-ttl").flag("--content-hashes"));
     }
 
     @Override
@@ -69,6 +77,7 @@ final class ServeCommand implements Command {
         if (http != null) {
             Transports.require("http", "cannot serve " + http);
         }
+        ServeOptions options = ServeOptionArgs.of(args, http);
         Path root = Path.of(args.value("--root").orElse("."));
         long cacheTtl = args.longValue("--cache-ttl", 0, 0, Long.MAX_VALUE);
         FileSystemResourceProvider files;
@@ -80,6 +89,7 @@ final class ServeCommand implements Command {
         if (cacheTtl > 0) {
             files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
+        files = files.withContentHashes(args.flag("--content-hashes"));
         String folder = files.root().orElseThrow().toString();
         McpServer server = McpServer.builder()
                 .serverInfo(new Implementation("jmcp", folder, Main.version(),
@@ -95,9 +105,9 @@ final class ServeCommand implements Command {
                 context.err().println("jmcp: serving " + folder + " over stdio: waiting for an MCP client on standard"
                         + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
             }
-            return serveStdio(server, context.err());
+            return serveStdio(server, options, context.err());
         }
-        return serveHttp(server, folder, http, context);
+        return serveHttp(server, folder, http, options, context);
     }
 
     /**
@@ -105,10 +115,10 @@ final class ServeCommand implements Command {
      *         failure of the transport (such as a reader stopped by an error), so that whoever
      *         started the server sees it
      */
-    private static int serveStdio(McpServer server, PrintStream err) {
+    private static int serveStdio(McpServer server, ServeOptions options, PrintStream err) {
         List<ServerSession> sessions;
         try (server) {
-            McpServer.Endpoint endpoint = server.serve(URI.create("stdio:-"));
+            McpServer.Endpoint endpoint = endpoint(server, URI.create("stdio:-"), options);
             sessions = endpoint.sessions();
             endpoint.idle().join();
         }
@@ -124,18 +134,32 @@ final class ServeCommand implements Command {
     // ---- HTTP -------------------------------------------------------------------------------
     // Works as soon as a TransportProvider for "http" is on the module path (mcp-transport-netty,
     // a runtime dependency in mcp-cli/pom.xml once it provides one): McpServer.serve(URI) finds it.
-    private static int serveHttp(McpServer server, String folder, URI address, Context context) {
+    private static int serveHttp(McpServer server, String folder, URI address, ServeOptions options, Context context) {
         McpServer.Endpoint endpoint;
         try {
-            endpoint = server.serve(address);
+            endpoint = endpoint(server, address, options);
         } catch (RuntimeException e) {
             server.close();
-            throw new CliException(Exit.CONNECT, "cannot serve " + address + ": " + Failures.innermostMessage(e), e);
+            throw e;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "jmcp-serve-shutdown"));
         context.err().println("jmcp: serving " + folder + " at " + endpoint.address() + " (Ctrl-C to stop)");
         server.onClose().join();
         return Exit.INTERRUPTED;
+    }
+
+    /**
+     * @throws CliException {@link Exit#USAGE} when the transport refuses an option (an unknown
+     *         setting, a bad value), {@link Exit#CONNECT} when it cannot serve the address
+     */
+    private static McpServer.Endpoint endpoint(McpServer server, URI address, ServeOptions options) {
+        try {
+            return server.serve(address, options);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("cannot serve " + address + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw new CliException(Exit.CONNECT, "cannot serve " + address + ": " + Failures.innermostMessage(e), e);
+        }
     }
 
     /**

@@ -292,7 +292,9 @@ class CliEndToEndTest {
 
             CompletableFuture<String> update = CompletableFuture.supplyAsync(() -> readLine(out));
             Files.writeString(file, "v2\n");
-            assertEquals(uri(file), update.get(30, TimeUnit.SECONDS));
+            String line = update.get(30, TimeUnit.SECONDS);
+            assertTrue(line.startsWith("changed " + uri(file) + ": lastModified ") || line.equals("updated " + uri(file)),
+                    line); // the same size: only the time shows
 
             watch.destroy(); // SIGTERM: the shutdown hook unsubscribes and closes the client
             assertTrue(watch.waitFor(20, TimeUnit.SECONDS), "watch did not end on SIGTERM");

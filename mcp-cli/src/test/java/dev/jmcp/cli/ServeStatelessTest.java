@@ -92,7 +92,7 @@ class ServeStatelessTest {
      * Starts {@code jmcp serve --root ROOT OPTIONS}, writes each request line and reads one line
      * back for each, then ends its input and waits for it to exit with 0 (killing it if it does not).
      */
-    private static List<JsonObject> exchange(Path root, List<String> options, String... requests) throws Exception {
+    static List<JsonObject> exchange(Path root, List<String> options, String... requests) throws Exception {
         List<String> command = Cli.command();
         command.addAll(List.of("serve", "--root", root.toString()));
         command.addAll(options);

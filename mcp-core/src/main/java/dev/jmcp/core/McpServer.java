@@ -12,6 +12,7 @@ import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
@@ -220,7 +221,26 @@ public final class McpServer implements AutoCloseable {
      * @throws UncheckedIOException     when the address cannot be bound
      */
     public Endpoint serve(URI address) {
+        return serve(address, ServeOptions.DEFAULTS);
+    }
+
+    /**
+     * Listens at {@code address} as {@link #serve(URI)} does, with {@code options} replacing the
+     * transport provider's own settings where they are given
+     * ({@link TransportProvider#serve(URI, ServeOptions, java.util.function.Consumer)}).
+     *
+     * @param address as for {@link #serve(URI)}; never null
+     * @param options such as {@code ServeOptions.builder().allowRemoteBind(true).set("maxSessions", "16").build()};
+     *                never null
+     * @return the endpoint; never null
+     * @throws IllegalArgumentException when no transport provider serves the address's scheme, or
+     *         when it refuses a setting (the message names it)
+     * @throws UncheckedIOException     when the address cannot be bound
+     * @since 0.1
+     */
+    public Endpoint serve(URI address, ServeOptions options) {
         Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(options, "options");
         if (closed.get()) {
             throw new McpException("the server is closed: it serves no new address");
         }
@@ -228,7 +248,7 @@ public final class McpServer implements AutoCloseable {
                 transportProviders != null ? transportProviders : Providers.transportProviders());
         Endpoint endpoint = new Endpoint(address);
         try {
-            endpoint.stop = provider.serve(address, transport -> {
+            endpoint.stop = provider.serve(address, options, transport -> {
                 try {
                     ServerSession session = serve(transport);
                     if (!transport.carriesOneRequest()) {

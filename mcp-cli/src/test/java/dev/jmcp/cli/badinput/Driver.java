@@ -1,5 +1,6 @@
 package dev.jmcp.cli.badinput;
 
+import java.net.URI;
 import java.util.function.UnaryOperator;
 
 /** Sends the matrix's text to one running {@code jmcp serve}, over one transport. */
@@ -24,6 +25,11 @@ abstract class Driver implements AutoCloseable {
 
     final Process process() {
         return serve.process();
+    }
+
+    /** @return the address the server says it serves at (HTTP) */
+    final URI address() throws Exception {
+        return serve.address();
     }
 
     /** @return whether the server process still runs */

@@ -5,12 +5,9 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.ByteArrayInputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
 /**
@@ -21,27 +18,15 @@ import java.util.function.UnaryOperator;
  * from its body ({@code MCP-Protocol-Version}, {@code Mcp-Method}, {@code Mcp-Name}).
  */
 final class HttpDriver extends Driver {
-    private static final String SERVING = "jmcp: serving ";
     private static final int READ_BOUND_MILLIS = 30_000;
 
     private final URI address;
     private final String session;
 
     HttpDriver(Path root) throws Exception {
-        this(root, new CompletableFuture<>());
-    }
-
-    /** @param serving completed with the address that {@code jmcp serve} says it serves at */
-    private HttpDriver(Path root, CompletableFuture<URI> serving) throws Exception {
-        super(new ServeProcess(root, List.of("--http", "127.0.0.1:0"), line -> {
-            int at = line.indexOf(" at http://");
-            if (line.startsWith(SERVING) && at > 0) {
-                serving.complete(URI.create(line.substring(at + 4, line.indexOf(' ', at + 4))));
-            }
-        }));
+        super(new ServeProcess(root, List.of("--http", "127.0.0.1:0"), line -> { }));
         try {
-            process().onExit().thenRun(() -> serving.completeExceptionally(new AssertionError("jmcp serve ended")));
-            address = serving.get(60, TimeUnit.SECONDS);
+            address = address();
             HttpResponse opened = exchange(base(Clients.utf8(Clients.INITIALIZE)));
             session = opened.header("mcp-session-id");
             if (session == null) {
@@ -97,11 +82,6 @@ final class HttpDriver extends Driver {
     }
 
     private HttpResponse exchange(RawRequest request) throws Exception {
-        try (Socket socket = new Socket(address.getHost(), address.getPort())) {
-            socket.setSoTimeout(READ_BOUND_MILLIS);
-            socket.getOutputStream().write(request.bytes());
-            socket.getOutputStream().flush();
-            return HttpResponse.read(socket.getInputStream());
-        }
+        return request.sendTo(address, READ_BOUND_MILLIS);
     }
 }

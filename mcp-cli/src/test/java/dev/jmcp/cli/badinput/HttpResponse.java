@@ -19,7 +19,7 @@ import java.util.Map;
  * the body, de-chunked. Its JSON-RPC message is the body of an {@code application/json} response or
  * the one {@code message} event of an event stream.
  */
-record HttpResponse(int status, Map<String, String> headers, String body) {
+public record HttpResponse(int status, Map<String, String> headers, String body) {
     static HttpResponse read(InputStream in) throws IOException {
         byte[] bytes = in.readAllBytes();
         int end = indexOf(bytes, 0, "\r\n\r\n");

@@ -1,6 +1,9 @@
 package dev.jmcp.cli.badinput;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,17 +19,17 @@ import java.util.Map;
  * @param body        the bytes after the headers
  * @param length      the {@code Content-Length} to declare; -1 for the body's own length
  */
-record RawRequest(String requestLine, List<Map.Entry<String, String>> headers, byte[] body, long length) {
-    RawRequest {
+public record RawRequest(String requestLine, List<Map.Entry<String, String>> headers, byte[] body, long length) {
+    public RawRequest {
         headers = List.copyOf(headers);
     }
 
-    static RawRequest post(String target, byte[] body) {
+    public static RawRequest post(String target, byte[] body) {
         return new RawRequest("POST " + target + " HTTP/1.1", List.of(), body, -1);
     }
 
     /** @return this request with {@code name} set to {@code value} alone, in place of any it had */
-    RawRequest header(String name, String value) {
+    public RawRequest header(String name, String value) {
         return without(name).adding(name, value);
     }
 
@@ -50,6 +53,20 @@ record RawRequest(String requestLine, List<Map.Entry<String, String>> headers, b
     /** @return this request declaring a {@code Content-Length} of {@code value}, whatever it sends */
     RawRequest declaring(long value) {
         return new RawRequest(requestLine, headers, body, value);
+    }
+
+    /**
+     * Sends this request on a connection of its own and reads the response to the end of the connection.
+     *
+     * @param timeoutMillis the longest wait for each read
+     */
+    public HttpResponse sendTo(URI address, int timeoutMillis) throws IOException {
+        try (Socket socket = new Socket(address.getHost(), address.getPort())) {
+            socket.setSoTimeout(timeoutMillis);
+            socket.getOutputStream().write(bytes());
+            socket.getOutputStream().flush();
+            return HttpResponse.read(socket.getInputStream());
+        }
     }
 
     /** @return the bytes to write: the line, the headers, {@code Content-Length}, an empty line, the body */

@@ -5,18 +5,23 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /** A real {@code jmcp serve --root ROOT OPTIONS} child process, whose standard error is kept for failure messages. */
-final class ServeProcess implements AutoCloseable {
+public final class ServeProcess implements AutoCloseable {
+    private static final String SERVING = "jmcp: serving ";
+
     private final Process process;
     private final StringBuffer stderr = new StringBuffer();
+    private final CompletableFuture<URI> served = new CompletableFuture<>();
 
     /** @param onErrLine called with each line of its standard error, on a thread of its own */
-    ServeProcess(Path root, List<String> options, Consumer<String> onErrLine) throws IOException {
+    public ServeProcess(Path root, List<String> options, Consumer<String> onErrLine) throws IOException {
         List<String> command = Cli.command();
         command.addAll(List.of("serve", "--root", root.toString()));
         command.addAll(options);
@@ -26,6 +31,10 @@ final class ServeProcess implements AutoCloseable {
                     StandardCharsets.UTF_8))) {
                 for (String line = err.readLine(); line != null; line = err.readLine()) {
                     stderr.append(line).append('\n');
+                    URI at = servedAt(line);
+                    if (at != null) {
+                        served.complete(at);
+                    }
                     onErrLine.accept(line);
                 }
             } catch (IOException e) {
@@ -34,9 +43,15 @@ final class ServeProcess implements AutoCloseable {
         }, "jmcp-serve-stderr");
         drain.setDaemon(true);
         drain.start();
+        process.onExit().thenRun(() -> served.completeExceptionally(new AssertionError("jmcp serve ended\n" + log())));
     }
 
-    Process process() {
+    /** @return the address {@code jmcp serve --http} says it serves at, once it says so (at most a minute) */
+    public URI address() throws Exception {
+        return served.get(60, TimeUnit.SECONDS);
+    }
+
+    public Process process() {
         return process;
     }
 
@@ -44,8 +59,14 @@ final class ServeProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    String log() {
+    public String log() {
         return "--- jmcp serve's standard error:\n" + stderr;
+    }
+
+    /** @return the address a line of {@code jmcp serve --http}'s standard error says it serves at; null for another line */
+    private static URI servedAt(String line) {
+        int at = line.indexOf(" at http://");
+        return line.startsWith(SERVING) && at > 0 ? URI.create(line.substring(at + 4, line.indexOf(' ', at + 4))) : null;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.jmcp.core.spi;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -61,4 +62,39 @@ public interface TransportProvider {
      * @throws IOException when the address cannot be bound
      */
     Serving serve(URI address, Consumer<McpTransport> onSession) throws IOException;
+
+    /**
+     * Serves as {@link #serve(URI, Consumer)} does, with {@code options} replacing the provider's own
+     * settings where they are given. A provider that does not override this method serves as
+     * {@link #serve(URI, Consumer)} does, ignoring the typed options (as {@link #connect(URI, ConnectOptions)}
+     * ignores its options), and refuses any named setting: it has none.
+     *
+     * @param address   as for {@link #serve(URI, Consumer)}
+     * @param options   never null
+     * @param onSession as for {@link #serve(URI, Consumer)}
+     * @return as {@link #serve(URI, Consumer)} does; never null
+     * @throws IllegalArgumentException when a named setting is not one of {@link #serveSettings()}, or
+     *         its value cannot be used; the message names the setting (and the names known)
+     * @throws IOException when the address cannot be bound
+     */
+    default Serving serve(URI address, ServeOptions options, Consumer<McpTransport> onSession) throws IOException {
+        Objects.requireNonNull(options, "options");
+        if (!options.settings().isEmpty()) {
+            String name = options.settings().keySet().iterator().next();
+            throw new IllegalArgumentException("unknown setting '" + name + "' for transport '" + id()
+                    + "', which has no settings of its own");
+        }
+        return serve(address, onSession);
+    }
+
+    /**
+     * The settings {@link #serve(URI, ServeOptions, Consumer)} accepts by name, for a caller that shows
+     * them (a command's help).
+     *
+     * @return name to one line that says what it is and its default, in the order to show them;
+     *         never null; none by default
+     */
+    default Map<String, String> serveSettings() {
+        return Map.of();
+    }
 }

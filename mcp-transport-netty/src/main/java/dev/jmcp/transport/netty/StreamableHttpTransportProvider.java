@@ -2,9 +2,11 @@ package dev.jmcp.transport.netty;
 
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.TransportProvider;
 import java.io.IOException;
 import java.net.URI;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -88,6 +90,40 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     @Override
     public NettyHttpServer serve(URI address, Consumer<McpTransport> onSession) throws IOException {
         return NettyHttpServer.start(address, serverSettings, onSession);
+    }
+
+    /**
+     * As {@link #serve(URI, Consumer)}, with the server settings changed by {@code options}: its
+     * limits replace the codec's, {@code allowRemoteBind} that setting, and each named setting the
+     * {@link HttpServerSettings} setting of the same name ({@link #serveSettings()}).
+     *
+     * @param address   as for {@link #serve(URI, Consumer)}
+     * @param options   never null
+     * @param onSession receives each new session's transport, not yet started; never null
+     * @return the running server; never null
+     * @throws IllegalArgumentException when a setting is unknown or its value refused (the message
+     *         names it), or as {@link #serve(URI, Consumer)}
+     * @throws IOException when the address cannot be bound
+     */
+    @Override
+    public NettyHttpServer serve(URI address, ServeOptions options, Consumer<McpTransport> onSession)
+            throws IOException {
+        Objects.requireNonNull(options, "options");
+        HttpServerSettings.Builder settings = serverSettings.toBuilder();
+        if (options.limits() != null) {
+            settings.codec(serverSettings.codec().toBuilder().limits(options.limits()).build());
+        }
+        if (options.allowRemoteBind() != null) {
+            settings.allowRemoteBind(options.allowRemoteBind());
+        }
+        return NettyHttpServer.start(address, HttpServeSettings.NAMES.apply(options.settings(), settings).build(),
+                onSession);
+    }
+
+    /** @return every {@link HttpServerSettings} setting but the codec and {@code allowRemoteBind}, by its name */
+    @Override
+    public Map<String, String> serveSettings() {
+        return HttpServeSettings.NAMES.descriptions();
     }
 
     @Override

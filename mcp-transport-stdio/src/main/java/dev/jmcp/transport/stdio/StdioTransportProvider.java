@@ -1,7 +1,9 @@
 package dev.jmcp.transport.stdio;
 
 import dev.jmcp.core.spi.ConnectOptions;
+import dev.jmcp.core.internal.transport.NamedSettings;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.StdioTargets;
 import dev.jmcp.core.spi.TransportProvider;
@@ -10,6 +12,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -30,6 +33,14 @@ import java.util.function.Consumer;
 public final class StdioTransportProvider implements TransportProvider {
     /** {@code "stdio"}. */
     public static final String ID = "stdio";
+
+    private static final NamedSettings<StdioSettings> SERVE_SETTINGS = new NamedSettings<StdioSettings>(ID)
+            .integer("writeBufferBytes", "bytes buffered before a write to standard output (default "
+                    + StdioSettings.DEFAULT_WRITE_BUFFER_BYTES + ")", StdioSettings::withWriteBufferBytes)
+            .duration("closeTimeout", "how long closing waits for queued writes (default "
+                    + StdioSettings.DEFAULT_CLOSE_TIMEOUT.toSeconds() + "s)", StdioSettings::withCloseTimeout)
+            .duration("drainTimeout", "how long, after the input ends, answers still due are awaited (default "
+                    + StdioSettings.DEFAULT_DRAIN_TIMEOUT.toSeconds() + "s)", StdioSettings::withDrainTimeout);
 
     private final StdioProcessOptions processOptions;
 
@@ -106,15 +117,41 @@ public final class StdioTransportProvider implements TransportProvider {
      */
     @Override
     public Serving serve(URI address, Consumer<McpTransport> onSession) {
+        return serve(address, ServeOptions.DEFAULTS, onSession);
+    }
+
+    /**
+     * As {@link #serve(URI, Consumer)}, with {@link StdioSettings#DEFAULTS} changed by {@code options}:
+     * its limits replace the codec's (the longest line read is their {@code maxMessageBytes}), and
+     * each named setting the {@link StdioSettings} component of the same name ({@link #serveSettings()}).
+     * {@code allowRemoteBind} has no use here: nothing listens on a network.
+     *
+     * @throws IllegalArgumentException when {@code address} is not {@code stdio:-}, or when a setting
+     *         is unknown or its value refused (the message names it)
+     * @throws IllegalStateException    when this process's standard streams already belong to a transport
+     */
+    @Override
+    public Serving serve(URI address, ServeOptions options, Consumer<McpTransport> onSession) {
         Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(options, "options");
         Objects.requireNonNull(onSession, "onSession");
         if (!StdioTargets.SELF.equals(address)) {
             throw new IllegalArgumentException("a stdio server serves only its own stdin and stdout, "
                     + StdioTargets.SELF + "; was " + address);
         }
-        StdioTransport transport = StdioTransport.ofSystem();
+        StdioSettings settings = SERVE_SETTINGS.apply(options.settings(), StdioSettings.DEFAULTS);
+        if (options.limits() != null) {
+            settings = settings.withCodec(settings.codec().toBuilder().limits(options.limits()).build());
+        }
+        StdioTransport transport = StdioTransport.ofSystem(settings);
         onSession.accept(transport);
         return Serving.of(address, transport::close);
+    }
+
+    /** @return {@code writeBufferBytes}, {@code closeTimeout} and {@code drainTimeout} of {@link StdioSettings} */
+    @Override
+    public Map<String, String> serveSettings() {
+        return SERVE_SETTINGS.descriptions();
     }
 
     @Override

@@ -1,0 +1,110 @@
+package dev.jmcp.cli;
+
+import dev.jmcp.core.spi.ServeOptions;
+import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.codec.CodecLimits;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * The options of {@code jmcp serve} that go to the transport ({@link ServeOptions}):
+ * {@code --allow-remote-bind}, {@code --max-message-bytes} and {@code --set NAME=VALUE}. The command
+ * names no transport: the provider that serves the address parses the named settings, and
+ * {@code jmcp serve --help} lists those of each provider on the module path.
+ */
+final class ServeOptionArgs {
+    static final String HELP = """
+              --allow-remote-bind    with --http, let HOST be an address other machines reach
+                                     (such as 0.0.0.0); they must also send a Host the server
+                                     accepts: --set allowedHosts=NAME,...
+              --max-message-bytes N  the longest message a client may send, in bytes (for
+                                     HTTP, the longest request body; default 16777216)
+              --set NAME=VALUE       a setting of the transport, by name (repeatable; the names
+                                     are below); a name or value it does not take is refused
+            """;
+
+    private ServeOptionArgs() {
+    }
+
+    /** @return {@code spec} with the options of this class */
+    static Args.Spec options(Args.Spec spec) {
+        return spec.flag("--allow-remote-bind").option("--max-message-bytes").option("--set");
+    }
+
+    /**
+     * @param http the HTTP address to serve, or null for stdio
+     * @return the options the command line gives
+     * @throws CliException ({@link Exit#USAGE}) for {@code --allow-remote-bind} without {@code --http},
+     *                      a non-loopback {@code --http} host without it, or a {@code --set} without {@code =}
+     */
+    static ServeOptions of(Args args, URI http) {
+        boolean remote = args.flag("--allow-remote-bind");
+        if (remote && http == null) {
+            throw CliException.usage("--allow-remote-bind applies to --http only: over stdio nothing listens");
+        }
+        if (http != null && !remote && !isLoopback(http.getHost())) {
+            throw CliException.usage("refusing to listen on " + http.getHost() + ", which is not a loopback address:"
+                    + " add --allow-remote-bind to serve other machines (with --set allowedHosts=NAME,... for the"
+                    + " names they reach it by)");
+        }
+        ServeOptions.Builder options = ServeOptions.builder();
+        if (remote) {
+            options.allowRemoteBind(true);
+        }
+        if (args.value("--max-message-bytes").isPresent()) {
+            options.limits(CodecLimits.DEFAULTS.withMaxMessageBytes(
+                    args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)));
+        }
+        for (String setting : args.values("--set")) {
+            int equals = setting.indexOf('=');
+            if (equals <= 0) {
+                throw CliException.usage("--set takes NAME=VALUE, was '" + Text.printable(setting) + "'");
+            }
+            options.set(setting.substring(0, equals).strip(), setting.substring(equals + 1));
+        }
+        return options.build();
+    }
+
+    /** @return for each transport on the module path, the settings {@code --set} takes, one a line */
+    static String settingsHelp() {
+        StringBuilder text = new StringBuilder();
+        for (TransportProvider provider : ServiceLoader.load(TransportProvider.class).stream()
+                .map(ServiceLoader.Provider::get).sorted(Comparator.comparing(TransportProvider::id)).toList()) {
+            Map<String, String> settings = provider.serveSettings();
+            text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)")
+                    .append(settings.isEmpty() ? ": none\n" : ":\n");
+            settings.forEach((name, description) -> text.append(String.format("  %-25s %s%n", name,
+                    wrap(description, 52, " ".repeat(28)))));
+        }
+        return text.append("Durations are written 500ms, 30s, 5m, 1h or PT30S; lists comma-separated.\n").toString();
+    }
+
+    /** @return {@code text} broken at spaces into lines of at most {@code width}, the later ones indented */
+    private static String wrap(String text, int width, String indent) {
+        StringBuilder wrapped = new StringBuilder();
+        int lineStart = 0;
+        for (String word : text.split(" ")) {
+            if (wrapped.length() > lineStart && wrapped.length() - lineStart + 1 + word.length() > width) {
+                wrapped.append('\n').append(indent);
+                lineStart = wrapped.length();
+            } else if (wrapped.length() > lineStart) {
+                wrapped.append(' ');
+            }
+            wrapped.append(word);
+        }
+        return wrapped.toString();
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host.startsWith("[") ? host.substring(1, host.length() - 1) : host)
+                    .isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw CliException.usage("--http names a host that cannot be resolved: " + Text.printable(host));
+        }
+    }
+}
