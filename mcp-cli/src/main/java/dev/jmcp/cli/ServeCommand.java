@@ -10,7 +10,6 @@ import dev.jmcp.schema.lifecycle.Implementation;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -91,23 +90,24 @@ final class ServeCommand implements Command {
         }
         files = files.withContentHashes(args.flag("--content-hashes"));
         String folder = files.root().orElseThrow().toString();
-        McpServer server = McpServer.builder()
+        McpServer.Builder builder = McpServer.builder()
                 .serverInfo(new Implementation("jmcp", folder, Main.version(),
                         "the files under " + folder + " as resources", null, null))
                 .instructions("The files under " + folder + ", as file: URIs. Folders are collections:"
                         + " list one with resources/list and its uri.")
                 .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
-                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build())
-                .build();
+                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
         if (http == null) {
+            AttachedSessions attached = new AttachedSessions();
+            McpServer server = builder.feature(attached).build();
             if (context.terminal().stdin()) {
                 context.err().println("jmcp: serving " + folder + " over stdio: waiting for an MCP client on standard"
                         + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
             }
-            return serveStdio(server, options, context.err());
+            return serveStdio(server, attached, options, context.err());
         }
-        return serveHttp(server, folder, http, options, context);
+        return serveHttp(builder.build(), folder, http, options, context);
     }
 
     /**
@@ -115,14 +115,12 @@ final class ServeCommand implements Command {
      *         failure of the transport (such as a reader stopped by an error), so that whoever
      *         started the server sees it
      */
-    private static int serveStdio(McpServer server, ServeOptions options, PrintStream err) {
-        List<ServerSession> sessions;
+    private static int serveStdio(McpServer server, AttachedSessions attached, ServeOptions options,
+            PrintStream err) {
         try (server) {
-            McpServer.Endpoint endpoint = endpoint(server, URI.create("stdio:-"), options);
-            sessions = endpoint.sessions();
-            endpoint.idle().join();
+            endpoint(server, URI.create("stdio:-"), options).idle().join();
         }
-        for (ServerSession session : sessions) {
+        for (ServerSession session : attached.sessions()) {
             if (session.closeCause() != null) {
                 err.println("jmcp: the session ended on a failure: " + session.closeCause().getMessage());
                 return Exit.IO;
