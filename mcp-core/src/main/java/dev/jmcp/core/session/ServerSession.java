@@ -46,8 +46,8 @@ public final class ServerSession implements McpSession {
 
     private ServerSession(Builder builder) {
         this.handshake = new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions);
-        StatelessServer stateless = new StatelessServer(builder.serverInfo, builder.capabilities, builder.instructions,
-                builder.cacheHint);
+        StatelessServer stateless = builder.statelessEra ? new StatelessServer(builder.serverInfo,
+                builder.capabilities, builder.instructions, builder.cacheHint) : null;
         this.engine = new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings,
                 builder.executor, builder.handlers.build(), stateless, builder.requestStates, builder.budget), handshake);
         engine.start(this);
@@ -140,6 +140,7 @@ public final class ServerSession implements McpSession {
         private RequestStates requestStates;
         private RequestBudget budget;
         private CacheHint cacheHint = CacheHint.NONE;
+        private boolean statelessEra = true;
 
         private Builder(McpTransport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -200,6 +201,34 @@ public final class ServerSession implements McpSession {
          */
         public Builder defaultCacheHint(CacheHint value) {
             this.cacheHint = Objects.requireNonNull(value, "defaultCacheHint");
+            return this;
+        }
+
+        /**
+         * @param value false to serve only the {@code initialize} era (2024-11-05 to 2025-11-25): a
+         *              request whose {@code _meta} names 2026-07-28, and {@code server/discover}, are
+         *              then refused as any request before {@code initialize} is ({@code -32600}).
+         *              For a server that speaks a protocol of that era only, such as a resources
+         *              dialect. True by default
+         * @since 0.1
+         */
+        public Builder statelessEra(boolean value) {
+            this.statelessEra = value;
+            return this;
+        }
+
+        /**
+         * Makes the params of inbound {@code method} reach its handler as the peer sent them (a
+         * {@link jakarta.json.JsonObject}, or null), not read into the record MCP defines for that
+         * method: for a feature that speaks another protocol under some of MCP's method names, such
+         * as a {@link dev.jmcp.core.spi.ResourceDialect} whose {@code resources/list} has members
+         * MCP's has not.
+         *
+         * @param method a request or notification; never null
+         * @since 0.1
+         */
+        public Builder jsonParams(String method) {
+            handlers.jsonParams(method);
             return this;
         }
 
