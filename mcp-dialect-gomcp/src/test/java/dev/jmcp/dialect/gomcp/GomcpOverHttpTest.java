@@ -1,0 +1,153 @@
+package dev.jmcp.dialect.gomcp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.jmcp.core.McpServer;
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A gomcp client against a jmcp server in the gomcp dialect, over gomcp's HTTP (the HTTP+SSE shape
+ * of 2024-11-05, which jmcp's HTTP transport serves at {@code /sse}) on 127.0.0.1: each test opens a
+ * session of its own on one server.
+ */
+class GomcpOverHttpTest {
+    @TempDir
+    static Path root;
+    private static McpServer server;
+    private static URI address;
+    private static Scenarios scenarios;
+
+    @BeforeAll
+    static void serve() throws Exception {
+        Fixture.write(root);
+        server = Fixture.server(root);
+        address = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
+        scenarios = new Scenarios(root);
+    }
+
+    @AfterAll
+    static void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static GomcpPeer peer() throws Exception {
+        return GomcpPeer.initialized(new SseWire(address));
+    }
+
+    @Test
+    void handshakeWithTheBareInitializedLetsTheServerNotify() throws Exception {
+        try (GomcpPeer peer = GomcpPeer.on(new SseWire(address))) {
+            JsonObject initialized = peer.result("initialize", "{\"protocolVersion\":\"2025-03-26\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"gomcp-test\",\"version\":\"0.1\"}}");
+            assertEquals("2025-03-26", initialized.getString("protocolVersion"));
+            JsonObject resources = initialized.getJsonObject("capabilities").getJsonObject("resources");
+            assertEquals(JsonObject.TRUE, resources.get("subscribe"));
+            assertEquals(JsonObject.TRUE, resources.get("listChanged"));
+            peer.notify("initialized", null);
+            scenarios.subscriptionCarriesTheNewVersion(peer, "w4.txt");
+        }
+    }
+
+    @Test
+    void listsEverythingInPages() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.listsEverythingInPages(peer);
+        }
+    }
+
+    @Test
+    void filtersByKindAndMetadata() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.filtersByKindAndMetadata(peer);
+        }
+    }
+
+    @Test
+    void refusesAnUnknownFilterMember() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.refusesAnUnknownFilterMember(peer);
+        }
+    }
+
+    @Test
+    void getAndReadAnswerAlike() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.getAndReadAnswerAlike(peer);
+        }
+    }
+
+    @Test
+    void currentVersionIsNotModifiedAndStaleOneGetsContent() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.currentVersionIsNotModifiedAndStaleOneGetsContent(peer);
+        }
+    }
+
+    @Test
+    void readsABinaryResourceAsBase64() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.readsABinaryResourceAsBase64(peer);
+        }
+    }
+
+    @Test
+    void unknownUriIsNotFoundWithItsUri() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.unknownUriIsNotFoundWithItsUri(peer);
+        }
+    }
+
+    @Test
+    void collectionReadSaysHowToList() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.collectionReadSaysHowToList(peer);
+        }
+    }
+
+    @Test
+    void subscriptionCarriesTheNewVersion() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.subscriptionCarriesTheNewVersion(peer, "w1.txt");
+        }
+    }
+
+    @Test
+    void unsubscribedResourceIsNotAnnounced() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.unsubscribedResourceIsNotAnnounced(peer, "w2.txt", "w3.txt");
+        }
+    }
+
+    @Test
+    void getterIsToldContentChanged() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.getterIsToldContentChanged(peer, "w5.txt");
+        }
+    }
+
+    @Test
+    void subscribingPastTheLimitIsRefusedWhole() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenarios.subscribingPastTheLimitIsRefusedWhole(peer);
+        }
+    }
+
+    @Test
+    void aStatelessRequestIsRefusedInTheDialect() throws Exception {
+        try (GomcpPeer peer = GomcpPeer.on(new SseWire(address))) {
+            JsonObject error = peer.error("server/discover", "{\"_meta\":{"
+                    + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}");
+            assertEquals(-32600, error.getInt("code"));
+            assertTrue(error.getString("message").contains("before initialize"), error.toString());
+        }
+    }
+}
