@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]}: serves a
- * folder through the file-system provider, over this process's stdin and stdout (the default) or
- * over HTTP.
+ * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS] [--dialect ID]}:
+ * serves a folder through the file-system provider, over this process's stdin and stdout (the
+ * default) or over HTTP, in MCP's resources protocol or in a dialect's.
  */
 final class ServeCommand implements Command {
     static final String DEFAULT_HOST = "127.0.0.1";
@@ -34,6 +34,7 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
+                                  [--dialect ID]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
@@ -50,12 +51,17 @@ final class ServeCommand implements Command {
                                          or a file's content before asking again (ttlMs, with
                                          cacheScope private; default 0: ask every time);
                                          clients that listen are told of changes sooner
+                  --dialect ID           speak the resources protocol of another library instead
+                                         of MCP's, for its clients only: gomcp (the Go library's
+                                         resources/get, filters, versions; its clients use
+                                         stdio, or HTTP at http://HOST:PORT/sse)
                 """;
     }
 
     @Override
     public Args.Spec spec() {
-        return new Args.Spec().option("--root").option("--http").option("--page-size").option("--cache-ttl");
+        return new Args.Spec().option("--root").option("--http").option("--page-size").option("--cache-ttl")
+                .option("--dialect");
     }
 
     @Override
@@ -81,15 +87,16 @@ final class ServeCommand implements Command {
             files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
         String folder = files.root().orElseThrow().toString();
-        McpServer server = McpServer.builder()
+        McpServer.Builder builder = McpServer.builder()
                 .serverInfo(new Implementation("jmcp", folder, Main.version(),
                         "the files under " + folder + " as resources", null, null))
                 .instructions("The files under " + folder + ", as file: URIs. Folders are collections:"
                         + " list one with resources/list and its uri.")
                 .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
-                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build())
-                .build();
+                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
+        args.value("--dialect").ifPresent(id -> dialect(builder, id));
+        McpServer server = builder.build();
         if (http == null) {
             if (context.terminal().stdin()) {
                 context.err().println("jmcp: serving " + folder + " over stdio: waiting for an MCP client on standard"
@@ -98,6 +105,14 @@ final class ServeCommand implements Command {
             return serveStdio(server, context.err());
         }
         return serveHttp(server, folder, http, context);
+    }
+
+    private static void dialect(McpServer.Builder builder, String id) {
+        try {
+            builder.dialect(id);
+        } catch (IllegalArgumentException unknown) { // its message names the dialects there are
+            throw CliException.usage("--dialect " + id + ": " + unknown.getMessage());
+        }
     }
 
     /**
