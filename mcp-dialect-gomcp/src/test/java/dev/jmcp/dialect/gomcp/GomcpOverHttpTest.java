@@ -142,6 +142,18 @@ class GomcpOverHttpTest {
     }
 
     @Test
+    void aListChangeIsAnnounced() throws Exception {
+        try (GomcpPeer peer = peer()) {
+            Path added = root.resolve("d-sub").resolve("added.txt");
+            java.nio.file.Files.writeString(added, "new");
+            assertEquals(JsonObject.EMPTY_JSON_OBJECT, peer.nextNotification("notifications/resources/list_changed")
+                    .getOrDefault("params", JsonObject.EMPTY_JSON_OBJECT));
+            java.nio.file.Files.delete(added); // the other tests expect the fixture as it was
+            peer.nextNotification("notifications/resources/list_changed");
+        }
+    }
+
+    @Test
     void aStatelessRequestIsRefusedInTheDialect() throws Exception {
         try (GomcpPeer peer = GomcpPeer.on(new SseWire(address))) {
             JsonObject error = peer.error("server/discover", "{\"_meta\":{"
