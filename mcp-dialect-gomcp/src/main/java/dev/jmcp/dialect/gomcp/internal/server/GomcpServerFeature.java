@@ -5,6 +5,7 @@ import dev.jmcp.core.internal.resources.Listings;
 import dev.jmcp.core.internal.resources.Reads;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
+import dev.jmcp.core.internal.resources.Watches;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
@@ -13,8 +14,6 @@ import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpProtocol;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
-import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,8 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * the first session on (a server nobody connected to watches nothing) until {@link #close()}.
  */
 public final class GomcpServerFeature implements ServerFeature {
-    private static final System.Logger LOG = System.getLogger(GomcpServerFeature.class.getName());
-
     private final List<ResourceProvider> providers;
     private final ResourcesCapability capability;
     private final Cursors cursors = new Cursors();
@@ -38,7 +35,7 @@ public final class GomcpServerFeature implements ServerFeature {
     private final GomcpListing listing;
     private final GomcpReads reads;
     private final GomcpSubscriptions subscribing;
-    private final List<AutoCloseable> watches = new ArrayList<>();
+    private final Watches watches = new Watches();
     private boolean watching;
     private boolean closed;
 
@@ -97,23 +94,12 @@ public final class GomcpServerFeature implements ServerFeature {
             return;
         }
         watching = true;
-        for (ResourceProvider provider : providers) {
-            if (provider.reportsUpdates() || provider.reportsListChanges()) {
-                watches.add(provider.watch(new ChangeEvents(provider, subscriptions, names, cursors, sessions)));
-            }
-        }
+        watches.start(providers, provider -> new ChangeEvents(provider, subscriptions, names, cursors, sessions));
     }
 
     @Override
     public synchronized void close() {
         closed = true;
-        for (AutoCloseable watch : watches) {
-            try {
-                watch.close();
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "stopping a resource provider's watch failed", e);
-            }
-        }
-        watches.clear();
+        watches.close();
     }
 }
