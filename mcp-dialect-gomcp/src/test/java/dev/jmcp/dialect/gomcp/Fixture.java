@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 /**
  * The folder the tests serve, and the server that serves it in the gomcp dialect. Top level, in
- * name order: a text file, a Markdown file, a binary file, a folder with one file, and five files
+ * name order: a text file, a Markdown file, a binary file, a folder with one file, and six files
  * that subscription tests change (one each, so that tests do not see each other's changes).
  */
 final class Fixture {
@@ -28,7 +28,7 @@ final class Fixture {
         Files.write(root.resolve("c-data.bin"), BINARY);
         Files.createDirectories(root.resolve("d-sub"));
         Files.writeString(root.resolve("d-sub").resolve("inner.txt"), "inside");
-        for (int i = 1; i <= 5; i++) {
+        for (int i = 1; i <= 6; i++) {
             Files.writeString(root.resolve("w" + i + ".txt"), "watched " + i);
         }
     }

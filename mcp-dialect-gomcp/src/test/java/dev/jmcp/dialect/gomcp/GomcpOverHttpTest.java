@@ -43,6 +43,18 @@ class GomcpOverHttpTest {
         return GomcpPeer.initialized(new SseWire(address));
     }
 
+    /** Runs {@code scenario} in a session of its own, closed after it. */
+    private static void inASession(Scenario scenario) throws Exception {
+        try (GomcpPeer peer = peer()) {
+            scenario.run(peer);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Scenario {
+        void run(GomcpPeer peer) throws Exception;
+    }
+
     @Test
     void handshakeWithTheBareInitializedLetsTheServerNotify() throws Exception {
         try (GomcpPeer peer = GomcpPeer.on(new SseWire(address))) {
@@ -59,86 +71,67 @@ class GomcpOverHttpTest {
 
     @Test
     void listsEverythingInPages() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.listsEverythingInPages(peer);
-        }
+        inASession(scenarios::listsEverythingInPages);
     }
 
     @Test
     void filtersByKindAndMetadata() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.filtersByKindAndMetadata(peer);
-        }
+        inASession(scenarios::filtersByKindAndMetadata);
     }
 
     @Test
     void refusesAnUnknownFilterMember() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.refusesAnUnknownFilterMember(peer);
-        }
+        inASession(scenarios::refusesAnUnknownFilterMember);
     }
 
     @Test
     void getAndReadAnswerAlike() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.getAndReadAnswerAlike(peer);
-        }
+        inASession(scenarios::getAndReadAnswerAlike);
     }
 
     @Test
     void currentVersionIsNotModifiedAndStaleOneGetsContent() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.currentVersionIsNotModifiedAndStaleOneGetsContent(peer);
-        }
+        inASession(scenarios::currentVersionIsNotModifiedAndStaleOneGetsContent);
     }
 
     @Test
     void readsABinaryResourceAsBase64() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.readsABinaryResourceAsBase64(peer);
-        }
+        inASession(scenarios::readsABinaryResourceAsBase64);
     }
 
     @Test
     void unknownUriIsNotFoundWithItsUri() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.unknownUriIsNotFoundWithItsUri(peer);
-        }
+        inASession(scenarios::unknownUriIsNotFoundWithItsUri);
     }
 
     @Test
     void collectionReadSaysHowToList() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.collectionReadSaysHowToList(peer);
-        }
+        inASession(scenarios::collectionReadSaysHowToList);
     }
 
     @Test
     void subscriptionCarriesTheNewVersion() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.subscriptionCarriesTheNewVersion(peer, "w1.txt");
-        }
+        inASession(peer -> scenarios.subscriptionCarriesTheNewVersion(peer, "w1.txt"));
     }
 
     @Test
     void unsubscribedResourceIsNotAnnounced() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.unsubscribedResourceIsNotAnnounced(peer, "w2.txt", "w3.txt");
-        }
+        inASession(peer -> scenarios.unsubscribedResourceIsNotAnnounced(peer, "w2.txt", "w3.txt"));
     }
 
     @Test
     void getterIsToldContentChanged() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.getterIsToldContentChanged(peer, "w5.txt");
-        }
+        inASession(peer -> scenarios.getterIsToldContentChanged(peer, "w5.txt"));
+    }
+
+    @Test
+    void sessionThatReadNothingIsToldWithBothNames() throws Exception {
+        inASession(peer -> scenarios.sessionThatReadNothingIsToldWithBothNames(peer, "w6.txt"));
     }
 
     @Test
     void subscribingPastTheLimitIsRefusedWhole() throws Exception {
-        try (GomcpPeer peer = peer()) {
-            scenarios.subscribingPastTheLimitIsRefusedWhole(peer);
-        }
+        inASession(scenarios::subscribingPastTheLimitIsRefusedWhole);
     }
 
     @Test

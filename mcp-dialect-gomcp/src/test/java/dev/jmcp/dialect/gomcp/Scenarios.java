@@ -54,10 +54,10 @@ final class Scenarios {
     void listsEverythingInPages(GomcpPeer peer) throws Exception {
         JsonObject first = peer.result("resources/list", null);
         assertEquals(Fixture.PAGE_SIZE, first.getJsonArray("resources").size());
-        assertTrue(first.containsKey("nextCursor"), "a first page of 3 among 9 says there is more");
+        assertTrue(first.containsKey("nextCursor"), "a first page of 3 among 10 says there is more");
         List<JsonObject> all = listAll(peer, null);
         assertEquals(List.of("a-hello.txt", "b-notes.md", "c-data.bin", "d-sub", "w1.txt", "w2.txt", "w3.txt",
-                "w4.txt", "w5.txt"), names(all));
+                "w4.txt", "w5.txt", "w6.txt"), names(all));
         JsonObject hello = all.get(0);
         assertEquals(uri("a-hello.txt"), hello.getString("uri"));
         assertEquals("file", hello.getString("kind"));
@@ -74,10 +74,10 @@ final class Scenarios {
 
     void filtersByKindAndMetadata(GomcpPeer peer) throws Exception {
         assertEquals(List.of("d-sub"), names(listAll(peer, "{\"kind\":\"collection\"}")));
-        assertEquals(List.of("a-hello.txt", "w1.txt", "w2.txt", "w3.txt", "w4.txt", "w5.txt"),
+        assertEquals(List.of("a-hello.txt", "w1.txt", "w2.txt", "w3.txt", "w4.txt", "w5.txt", "w6.txt"),
                 names(listAll(peer, "{\"kind\":[\"file\"],\"metadata\":{\"mimeType\":\"text/plain\"}}")));
         assertEquals(List.of("b-notes.md"), names(listAll(peer, "{\"metadata\":{\"name\":\"b-notes.md\"}}")));
-        assertEquals(List.of("w1.txt", "w2.txt", "w3.txt", "w4.txt", "w5.txt"),
+        assertEquals(List.of("w1.txt", "w2.txt", "w3.txt", "w4.txt", "w5.txt", "w6.txt"),
                 names(listAll(peer, "{\"uriPrefix\":\"" + uri("w") + "\"}")));
         assertEquals(List.of(), names(listAll(peer, "{\"kind\":\"database_table\"}")));
         String folder = listAll(peer, "{\"kind\":\"collection\"}").get(0).getString("uri");
@@ -190,6 +190,15 @@ final class Scenarios {
         }
         assertEquals("notifications/resources/content_changed", first.getString("method"), first.toString());
         assertEquals(uri, first.getJsonObject("params").getJsonObject("resource").getString("uri"));
+    }
+
+    /** A session that has read nothing yet may be either kind of gomcp client: it is told with both names. */
+    void sessionThatReadNothingIsToldWithBothNames(GomcpPeer peer, String name) throws Exception {
+        String uri = uri(name);
+        peer.result("resources/subscribe", "{\"uris\":[\"" + uri + "\"]}");
+        Files.writeString(root.resolve(name), "changed for a client that read nothing");
+        assertEquals(uri, changeOf(peer, "notifications/resources/updated", uri).getString("uri"));
+        assertEquals(uri, changeOf(peer, "notifications/resources/content_changed", uri).getString("uri"));
     }
 
     void subscribingPastTheLimitIsRefusedWhole(GomcpPeer peer) throws Exception {
