@@ -202,6 +202,10 @@ final class Scenarios {
     }
 
     void subscribingPastTheLimitIsRefusedWhole(GomcpPeer peer) throws Exception {
+        JsonObject tooMany = peer.error("resources/subscribe", "{\"uris\":[\"" + uri("w1.txt") + "\",\""
+                + uri("w2.txt") + "\",\"" + uri("w3.txt") + "\",\"" + uri("w4.txt") + "\"]}");
+        assertTrue(tooMany.getString("message").contains("would hold 4 subscriptions, more than "
+                + "maxSubscriptionsPerSession=" + Fixture.MAX_SUBSCRIPTIONS), tooMany.toString());
         peer.result("resources/subscribe", "{\"uris\":[\"" + uri("a-hello.txt") + "\",\"" + uri("b-notes.md") + "\"]}");
         JsonObject error = peer.error("resources/subscribe", "{\"uris\":[\"" + uri("c-data.bin") + "\",\""
                 + uri("w1.txt") + "\"]}");

@@ -4,6 +4,8 @@ import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -27,6 +29,10 @@ final class GomcpSubscriptions {
     Object subscribe(Object params, RequestContext context) {
         String method = context.method();
         List<String> uris = JsonParams.strings(JsonParams.object(params, method), "uris", method);
+        int distinct = new HashSet<>(uris).size();
+        if (distinct > max) { // refused before a provider is asked about each
+            throw overLimit(method, distinct);
+        }
         for (String uri : uris) {
             router.route(uri).flatMap(route -> route.provider().metadata(uri))
                     .orElseThrow(() -> GomcpErrors.notFound(uri));
@@ -37,13 +43,17 @@ final class GomcpSubscriptions {
         }
         int wanted = registry.addAll(session, uris, max);
         if (wanted > max) {
-            throw JsonParams.invalid(method + ": the session would hold " + wanted + " subscriptions, more than "
-                    + "maxSubscriptionsPerSession=" + max + "; none of these was added");
+            throw overLimit(method, wanted);
         }
         if (!session.isOpen()) {
             registry.removeSession(session); // it closed meanwhile; its onClose may have run already
         }
         return null;
+    }
+
+    private ProtocolException overLimit(String method, int wanted) {
+        return JsonParams.invalid(method + ": the session would hold " + wanted + " subscriptions, more than "
+                + "maxSubscriptionsPerSession=" + max + "; none of these was added");
     }
 
     Object unsubscribe(Object params, RequestContext context) {

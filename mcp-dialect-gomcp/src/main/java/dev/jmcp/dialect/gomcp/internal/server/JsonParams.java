@@ -28,16 +28,24 @@ final class JsonParams {
         throw invalid("params of " + method + " must be an object");
     }
 
-    /** @return the string member {@code name}; null when it is absent or null */
+    /** @return the string member {@code name} of the params; null when it is absent or null */
     static String optionalString(JsonObject params, String name, String method) {
-        JsonValue value = params.get(name);
+        return optionalString(params, name, "params." + name, method);
+    }
+
+    /**
+     * @param path where {@code object} is, for the message, such as {@code params.filter.uri}
+     * @return the string member {@code name} of {@code object}; null when it is absent or null
+     */
+    static String optionalString(JsonObject object, String name, String path, String method) {
+        JsonValue value = object.get(name);
         if (value == null || value == JsonValue.NULL) {
             return null;
         }
         if (value instanceof JsonString text) {
             return text.getString();
         }
-        throw invalid(method + ": params." + name + " must be a string, was " + kind(value));
+        throw invalid(method + ": " + path + " must be a string, was " + kind(value));
     }
 
     static String requiredString(JsonObject params, String name, String method) {

@@ -45,13 +45,13 @@ record ListFilter(Set<String> kinds, String uriPrefix, String contentType, JsonO
                         + "known: " + MEMBERS.stream().sorted().toList());
             }
         }
-        String uri = JsonParams.optionalString(filter, "uri", method + " filter");
-        String prefix = JsonParams.optionalString(filter, "uriPrefix", method + " filter");
+        String uri = JsonParams.optionalString(filter, "uri", "params.filter.uri", method);
+        String prefix = JsonParams.optionalString(filter, "uriPrefix", "params.filter.uriPrefix", method);
         if (uri != null && prefix != null && !uri.equals(prefix)) {
             throw JsonParams.invalid(method + ": params.filter has both uri and uriPrefix, and they differ");
         }
-        String mimeType = JsonParams.optionalString(filter, "mimeType", method + " filter");
-        String contentType = JsonParams.optionalString(filter, "contentType", method + " filter");
+        String mimeType = JsonParams.optionalString(filter, "mimeType", "params.filter.mimeType", method);
+        String contentType = JsonParams.optionalString(filter, "contentType", "params.filter.contentType", method);
         if (mimeType != null && contentType != null && !bare(mimeType).equals(bare(contentType))) {
             throw JsonParams.invalid(method + ": params.filter has both mimeType and contentType, and they differ");
         }
@@ -63,7 +63,7 @@ record ListFilter(Set<String> kinds, String uriPrefix, String contentType, JsonO
         String type = mimeType != null ? mimeType : contentType;
         return new ListFilter(kinds(filter.get("kind"), method), uri != null ? uri : prefix,
                 type == null ? null : bare(type), (JsonObject) metadata,
-                JsonParams.optionalString(filter, "parent", method + " filter"));
+                JsonParams.optionalString(filter, "parent", "params.filter.parent", method));
     }
 
     boolean matches(GomcpResource resource) {
