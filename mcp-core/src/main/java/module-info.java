@@ -10,10 +10,11 @@
  * and the {@code stdio:} URI form),
  * {@code dev.jmcp.core.transport} (the in-memory transport).
  *
- * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProvider} and
- * {@link dev.jmcp.core.spi.TransportProvider}, loaded once per JVM when a builder is asked to
+ * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProvider},
+ * {@link dev.jmcp.core.spi.TransportProvider} and {@link dev.jmcp.core.spi.ResourceDialect}, loaded once per JVM when a builder is asked to
  * discover them ({@code McpServer.Builder.discoverResourceProviders()}, {@code McpServer.serve(URI)},
- * {@code McpClient.connect(URI)}), ordered by priority then id; two providers with one id are
+ * {@code McpClient.connect(URI)}, {@code McpServer.Builder.dialect(String)}), ordered by priority
+ * then id; two providers with one id are
  * refused, naming both classes. It {@code provides} the file-system resource provider.
  *
  * <p>Knobs: the module reads one system property, {@code jmcp.filesystem.root}: the folder that
@@ -27,8 +28,10 @@
  * {@code pageSize} ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_PAGE_SIZE}),
  * {@code maxCollectionReadEntries}
  * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_COLLECTION_READ_ENTRIES}),
- * {@code maxCollectionReadBytes} (1 MiB), {@code progressIntervalBytes} (1 MiB) and
- * {@code maxStagedBlobBytes} (16 MiB). A session owns
+ * {@code maxCollectionReadBytes} (1 MiB), {@code progressIntervalBytes} (1 MiB),
+ * {@code maxStagedBlobBytes} (16 MiB) and, for a resources dialect's subscriptions,
+ * {@code maxSubscriptionsPerSession}
+ * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION}). A session owns
  * daemon threads named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
  * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the
  * class names of {@code dev.jmcp.core.*}; nothing is written to standard output.
@@ -46,6 +49,11 @@ module dev.jmcp.core {
     // implementation that jmcp's own transports share, not API: what a transport keeps of a
     // message it drops unread, to fail the request that waits for it; the parsing of named settings
     exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty;
+    // the resources feature's pieces that a resources dialect serves with too (routing by URI and
+    // template, signed listing cursors, bounded reads, versions, the subscription index): shared
+    // with jmcp's own dialect module rather than copied, and not API, since their shape follows
+    // the standard feature's needs
+    exports dev.jmcp.core.internal.resources to dev.jmcp.dialect.gomcp;
 
     uses dev.jmcp.core.spi.ResourceProvider;
     uses dev.jmcp.core.spi.TransportProvider;

@@ -13,9 +13,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS] ...}: serves a
- * folder through the file-system provider, over this process's stdin and stdout (the default) or
- * over HTTP, with the transport options of {@link ServeOptionArgs}.
+ * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS] [--dialect ID] ...}:
+ * serves a folder through the file-system provider, over this process's stdin and stdout (the default)
+ * or over HTTP, with the transport options of {@link ServeOptionArgs}, in MCP's resources protocol or in
+ * a dialect's.
  */
 final class ServeCommand implements Command {
     static final String DEFAULT_HOST = "127.0.0.1";
@@ -34,8 +35,8 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--content-hashes] [--allow-remote-bind] [--max-message-bytes N]
-                                  [--set NAME=VALUE]...
+                                  [--content-hashes] [--dialect ID] [--allow-remote-bind]
+                                  [--max-message-bytes N] [--set NAME=VALUE]...
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
@@ -56,13 +57,17 @@ final class ServeCommand implements Command {
                                          "dev.jmcp/version": sha256-...) instead of its size and
                                          modification time: exact, but every listing, metadata
                                          and read hashes the files it names
+                  --dialect ID           speak the resources protocol of another library instead
+                                         of MCP's, for its clients only: gomcp (the Go library's
+                                         resources/get, filters, versions; its clients use
+                                         stdio, or HTTP at http://HOST:PORT/sse)
                 """ + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp();
     }
 
     @Override
     public Args.Spec spec() {
         return ServeOptionArgs.options(new Args.Spec().option("--root").option("--http").option("--page-size")
-                .option("--cache-ttl").flag("--content-hashes"));
+                .option("--cache-ttl").flag("--content-hashes").option("--dialect"));
     }
 
     @Override
@@ -98,6 +103,7 @@ final class ServeCommand implements Command {
                 .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
+        args.value("--dialect").ifPresent(id -> dialect(builder, id));
         if (http == null) {
             AttachedSessions attached = new AttachedSessions();
             McpServer server = builder.feature(attached).build();
@@ -108,6 +114,14 @@ final class ServeCommand implements Command {
             return serveStdio(server, attached, options, context.err());
         }
         return serveHttp(builder.build(), folder, http, options, context);
+    }
+
+    private static void dialect(McpServer.Builder builder, String id) {
+        try {
+            builder.dialect(id);
+        } catch (IllegalArgumentException unknown) { // its message names the dialects there are
+            throw CliException.usage("--dialect " + id + ": " + unknown.getMessage());
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.jmcp.core.session.RequestStates;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.spi.ServeOptions;
@@ -46,6 +47,10 @@ import java.util.stream.Collectors;
  * changes, {@code resources/subscribe} and {@code resources/unsubscribe}. Its capabilities say only
  * what the providers can do. Thread-safe once built.
  *
+ * <p>A server built with a {@linkplain Builder#dialect(ResourceDialect) resources dialect} answers
+ * that dialect's resource methods over the same providers instead of MCP's, and speaks only the
+ * {@code initialize} era: it serves the clients of that dialect, not MCP's standard clients.
+ *
  * <p>A complete server, over the process's standard input and output (needs the stdio transport
  * module):
  * <pre>{@code
@@ -76,6 +81,8 @@ public final class McpServer implements AutoCloseable {
     private final List<TransportProvider> transportProviders;
     private final ResourcesFeature resources;
     private final boolean servesResources;
+    /** The dialect's feature in place of {@link #resources}; null for MCP's own resources. */
+    private final ServerFeature dialect;
     private final List<ServerFeature> features;
     private final ServerSettings settings;
     private final ServerCapabilities capabilities;
@@ -95,8 +102,14 @@ public final class McpServer implements AutoCloseable {
         this.sessionSettings = builder.sessionSettings;
         this.transportProviders = builder.transportProviders.isEmpty() ? null
                 : Providers.orderTransportProviders(builder.transportProviders);
-        this.servesResources = !providers.isEmpty();
-        this.features = List.copyOf(builder.features);
+        this.dialect = builder.dialect == null ? null : builder.dialect.serverFeature(providers, builder.resourceSettings);
+        this.servesResources = dialect == null && !providers.isEmpty();
+        List<ServerFeature> all = new ArrayList<>();
+        if (dialect != null) {
+            all.add(dialect);
+        }
+        all.addAll(builder.features);
+        this.features = List.copyOf(all);
         this.settings = builder.settings;
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint());
         this.capabilities = declared();
@@ -105,7 +118,9 @@ public final class McpServer implements AutoCloseable {
         this.requestStates = RequestStates.create(settings.requestStateTtl());
         this.budget = RequestBudget.of(settings.maxRequestsInFlight());
         this.listens = new Listens(settings.maxOpenListens(), capabilities);
-        resources.start(listens);
+        if (dialect == null) {
+            resources.start(listens); // a dialect's feature watches the providers itself: at most one watch each
+        }
     }
 
     /** @return a builder with no providers and the default settings */
@@ -188,11 +203,14 @@ public final class McpServer implements AutoCloseable {
                 .executor(executor)
                 .requestStates(requestStates)
                 .requestBudget(budget)
-                .defaultCacheHint(settings.defaultCacheHint());
+                .defaultCacheHint(settings.defaultCacheHint())
+                .statelessEra(dialect == null); // a dialect is a protocol of the initialize era
         if (servesResources) {
             resources.register(builder);
         }
-        listens.register(builder);
+        if (dialect == null) {
+            listens.register(builder); // subscriptions/listen is of the stateless era
+        }
         features.forEach(feature -> feature.register(builder));
         ServerSession session = builder.build();
         if (transport.carriesOneRequest()) {
@@ -390,6 +408,7 @@ public final class McpServer implements AutoCloseable {
         private boolean discover;
         private final List<TransportProvider> transportProviders = new ArrayList<>();
         private final List<ServerFeature> features = new ArrayList<>();
+        private ResourceDialect dialect;
         private ResourceSettings resourceSettings = ResourceSettings.DEFAULTS;
         private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
         private ServerSettings settings = ServerSettings.DEFAULTS;
@@ -458,6 +477,33 @@ public final class McpServer implements AutoCloseable {
         public Builder feature(ServerFeature value) {
             features.add(Objects.requireNonNull(value, "feature"));
             return this;
+        }
+
+        /**
+         * Serves the providers in a resources protocol other than MCP's, such as gomcp's: the
+         * dialect's feature declares the {@code resources} capability and answers the resource
+         * methods in place of MCP's resources feature, and the server speaks only the
+         * {@code initialize} era (a request of 2026-07-28, or {@code server/discover}, is refused
+         * as any request before {@code initialize} is). The server never picks a dialect by itself.
+         *
+         * @param value the dialect; null (the default) for MCP's own resources
+         * @since 0.1
+         */
+        public Builder dialect(ResourceDialect value) {
+            this.dialect = value;
+            return this;
+        }
+
+        /**
+         * As {@link #dialect(ResourceDialect)}, with the dialect found through
+         * {@link java.util.ServiceLoader} (loaded once per JVM) by its {@link ResourceDialect#id() id}.
+         *
+         * @param id such as {@code "gomcp"}; never null
+         * @throws IllegalArgumentException when no dialect has that id; the message names the known ids
+         * @since 0.1
+         */
+        public Builder dialect(String id) {
+            return dialect(Providers.dialect(id));
         }
 
         /** @param value the resources feature's limits; defaults to {@link ResourceSettings#DEFAULTS} */

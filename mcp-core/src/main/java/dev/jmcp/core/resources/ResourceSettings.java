@@ -22,6 +22,12 @@ public final class ResourceSettings {
     /** 16 MiB of blob bodies held per read that asks for progress. */
     public static final long DEFAULT_MAX_STAGED_BLOB_BYTES = 16L << 20;
 
+    /**
+     * 10,000 subscriptions held by one session: a client can watch every resource of a default page,
+     * and a session holds at most about a megabyte of them.
+     */
+    public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 10_000;
+
     /** The defaults. */
     public static final ResourceSettings DEFAULTS = builder().build();
 
@@ -30,6 +36,7 @@ public final class ResourceSettings {
     private final long maxCollectionReadBytes;
     private final long progressIntervalBytes;
     private final long maxStagedBlobBytes;
+    private final int maxSubscriptionsPerSession;
 
     private ResourceSettings(Builder b) {
         this.pageSize = b.pageSize;
@@ -37,6 +44,7 @@ public final class ResourceSettings {
         this.maxCollectionReadBytes = b.maxCollectionReadBytes;
         this.progressIntervalBytes = b.progressIntervalBytes;
         this.maxStagedBlobBytes = b.maxStagedBlobBytes;
+        this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
     }
 
     /** @return a builder that starts from the defaults */
@@ -48,7 +56,7 @@ public final class ResourceSettings {
     public Builder toBuilder() {
         return new Builder().pageSize(pageSize).maxCollectionReadEntries(maxCollectionReadEntries)
                 .maxCollectionReadBytes(maxCollectionReadBytes).progressIntervalBytes(progressIntervalBytes)
-                .maxStagedBlobBytes(maxStagedBlobBytes);
+                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession);
     }
 
     /**
@@ -91,11 +99,22 @@ public final class ResourceSettings {
         return maxStagedBlobBytes;
     }
 
+    /**
+     * @return the most resources one session may be subscribed to at once in a resources dialect
+     *         whose subscribe takes a list of URIs (gomcp's {@code uris[]}): a subscribe that would
+     *         pass it is refused whole. At least 1
+     * @since 0.1
+     */
+    public int maxSubscriptionsPerSession() {
+        return maxSubscriptionsPerSession;
+    }
+
     @Override
     public String toString() {
         return "ResourceSettings[pageSize=" + pageSize + ", maxCollectionReadEntries=" + maxCollectionReadEntries
                 + ", maxCollectionReadBytes=" + maxCollectionReadBytes + ", progressIntervalBytes="
-                + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + "]";
+                + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + ", maxSubscriptionsPerSession="
+                + maxSubscriptionsPerSession + "]";
     }
 
     /**
@@ -110,6 +129,7 @@ public final class ResourceSettings {
         private long maxCollectionReadBytes = DEFAULT_MAX_COLLECTION_READ_BYTES;
         private long progressIntervalBytes = DEFAULT_PROGRESS_INTERVAL_BYTES;
         private long maxStagedBlobBytes = DEFAULT_MAX_STAGED_BLOB_BYTES;
+        private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
 
         private Builder() {
         }
@@ -141,6 +161,12 @@ public final class ResourceSettings {
         /** @param value at least 0; see {@link ResourceSettings#maxStagedBlobBytes()} */
         public Builder maxStagedBlobBytes(long value) {
             this.maxStagedBlobBytes = atLeast("maxStagedBlobBytes", value, 0);
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ResourceSettings#maxSubscriptionsPerSession()} */
+        public Builder maxSubscriptionsPerSession(int value) {
+            this.maxSubscriptionsPerSession = atLeast("maxSubscriptionsPerSession", value, 1);
             return this;
         }
 

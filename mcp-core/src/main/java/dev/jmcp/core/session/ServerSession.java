@@ -46,8 +46,9 @@ public final class ServerSession extends EngineSession implements McpSession {
 
     private ServerSession(Builder builder, ServerHandshake handshake) {
         super(new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings, builder.executor,
-                builder.handlers.build(), new StatelessServer(builder.serverInfo, builder.capabilities,
-                        builder.instructions, builder.cacheHint), builder.requestStates, builder.budget), handshake));
+                builder.handlers.build(), builder.statelessEra ? new StatelessServer(builder.serverInfo,
+                        builder.capabilities, builder.instructions, builder.cacheHint) : null,
+                builder.requestStates, builder.budget), handshake));
         this.handshake = handshake;
         engine.start(this);
     }
@@ -100,6 +101,7 @@ public final class ServerSession extends EngineSession implements McpSession {
         private RequestStates requestStates;
         private RequestBudget budget;
         private CacheHint cacheHint = CacheHint.NONE;
+        private boolean statelessEra = true;
 
         private Builder(McpTransport transport) {
             super(transport);
@@ -145,6 +147,34 @@ public final class ServerSession extends EngineSession implements McpSession {
          */
         public Builder defaultCacheHint(CacheHint value) {
             this.cacheHint = Objects.requireNonNull(value, "defaultCacheHint");
+            return this;
+        }
+
+        /**
+         * @param value false to serve only the {@code initialize} era (2024-11-05 to 2025-11-25): a
+         *              request whose {@code _meta} names 2026-07-28, and {@code server/discover}, are
+         *              then refused as any request before {@code initialize} is ({@code -32600}).
+         *              For a server that speaks a protocol of that era only, such as a resources
+         *              dialect. True by default
+         * @since 0.1
+         */
+        public Builder statelessEra(boolean value) {
+            this.statelessEra = value;
+            return this;
+        }
+
+        /**
+         * Makes the params of inbound {@code method} reach its handler as the peer sent them (a
+         * {@link jakarta.json.JsonObject}, or null), not read into the record MCP defines for that
+         * method: for a feature that speaks another protocol under some of MCP's method names, such
+         * as a {@link dev.jmcp.core.spi.ResourceDialect} whose {@code resources/list} has members
+         * MCP's has not.
+         *
+         * @param method a request or notification; never null
+         * @since 0.1
+         */
+        public Builder jsonParams(String method) {
+            handlers.jsonParams(method);
             return this;
         }
 

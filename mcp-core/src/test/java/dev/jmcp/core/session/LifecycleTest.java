@@ -18,6 +18,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.InitializeRequestParams;
 import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
@@ -180,5 +181,20 @@ class LifecycleTest {
         assertEquals(McpMethodNames.PING, sent.method(), "the refused request must not have been sent");
         client.send(new JsonRpcResultResponse(sent.id(), EmptyResult.of()));
         assertEquals(EmptyResult.of(), ping.get(5, TimeUnit.SECONDS));
+    }
+    @Test
+    void bareInitializedOfGomcpClientsCompletesTheHandshakeAt20250326() throws Exception {
+        InMemoryTransport.Pair pair = InMemoryTransport.pair();
+        ServerSession server = fixtures.server(pair.server(), builder -> { });
+        RawPeer client = fixtures.raw(pair.client());
+
+        client.send(new JsonRpcRequest(RequestId.of(1), McpMethodNames.INITIALIZE,
+                InitializeRequestParams.of(ProtocolVersions.V2025_03_26, ClientCapabilities.none(), Fixtures.CLIENT_INFO)));
+        InitializeResult result = assertInstanceOf(InitializeResult.class,
+                client.next(JsonRpcResultResponse.class).result());
+        client.send(new JsonRpcNotification("initialized", null)); // gomcp's name, not notifications/initialized
+
+        assertEquals(ProtocolVersions.V2025_03_26, result.protocolVersion());
+        assertEquals(ProtocolVersions.V2025_03_26, server.initialized().get(5, TimeUnit.SECONDS).protocolVersion());
     }
 }

@@ -5,6 +5,7 @@ import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.dialect.gomcp.internal.server.GomcpServerFeature;
 import java.util.List;
 
 /**
@@ -28,7 +29,7 @@ public final class GomcpDialect implements ResourceDialect {
 
     @Override
     public ServerFeature serverFeature(List<ResourceProvider> providers, ResourceSettings settings) {
-        throw new UnsupportedOperationException("the gomcp server side is being written");
+        return new GomcpServerFeature(providers, settings);
     }
 
     @Override

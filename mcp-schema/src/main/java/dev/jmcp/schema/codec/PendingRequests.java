@@ -15,4 +15,19 @@ public interface PendingRequests {
 
     /** @return the method of the request with this id, or null when there is none */
     String methodOf(RequestId id);
+
+    /**
+     * Whether the params of an inbound request or notification of {@code method} stay JSON (a
+     * {@link jakarta.json.JsonObject}, as for a method the codec does not know) instead of being
+     * read into the record the codec knows for it: for a side that speaks another protocol under
+     * some of MCP's method names (a resources dialect), whose params have members MCP's record
+     * would drop or refuse.
+     *
+     * @param method an inbound request's or notification's method; never null
+     * @return false by default
+     * @since 0.1
+     */
+    default boolean paramsAsJson(String method) {
+        return false;
+    }
 }

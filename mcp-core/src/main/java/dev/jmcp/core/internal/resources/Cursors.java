@@ -24,7 +24,7 @@ import javax.crypto.spec.SecretKeySpec;
  * since entries added or removed before it do not move it. A key is only a position: the provider
  * compares names with it and never looks it up.
  */
-final class Cursors {
+public final class Cursors {
     private static final String ALGORITHM = "HmacSHA256";
     private static final int PAYLOAD = Integer.BYTES + Long.BYTES * 2;
     private static final int MAC = 16;
@@ -32,14 +32,14 @@ final class Cursors {
     private final SecretKeySpec key;
     private final AtomicLong generation = new AtomicLong();
 
-    Cursors() {
+    public Cursors() {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         this.key = new SecretKeySpec(secret, ALGORITHM);
     }
 
     /** Makes every cursor issued so far stale. */
-    void advance() {
+    public void advance() {
         generation.incrementAndGet();
     }
 

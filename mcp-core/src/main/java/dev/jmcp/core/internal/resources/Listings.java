@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * itself and is told how many entries the page still needs, so that a page costs about its own
  * size when the provider can start cheaply. Providers must keep their listings in a stable order.
  */
-final class Listings {
+public final class Listings {
     private static final String TOP = "resources";
     private static final String TEMPLATES = "templates";
 
@@ -27,13 +27,13 @@ final class Listings {
     private final Cursors cursors;
     private final int pageSize;
 
-    Listings(List<ResourceProvider> providers, Cursors cursors, int pageSize) {
+    public Listings(List<ResourceProvider> providers, Cursors cursors, int pageSize) {
         this.providers = providers;
         this.cursors = cursors;
         this.pageSize = pageSize;
     }
 
-    ListResourcesResult top(String cursor) {
+    public ListResourcesResult top(String cursor) {
         ListingPosition start = cursors.position(TOP, cursor);
         List<Part<Resource>> parts = new ArrayList<>(providers.size());
         for (ResourceProvider provider : providers) {
@@ -44,7 +44,7 @@ final class Listings {
         return ListResourcesResult.of(page.items, page.next);
     }
 
-    ListResourcesResult children(ResourceProvider provider, String collectionUri, String cursor) {
+    public ListResourcesResult children(ResourceProvider provider, String collectionUri, String cursor) {
         // the scope holds the URI: a cursor of one collection is refused by another
         String scope = "children " + collectionUri;
         ListingPosition start = cursors.position(scope, cursor);

@@ -21,12 +21,12 @@ import java.util.stream.Stream;
  * children, each with its own metadata and body, within {@link ResourceSettings#maxCollectionReadEntries()}
  * and {@link ResourceSettings#maxCollectionReadBytes()}.
  */
-final class Reads {
+public final class Reads {
     private static final System.Logger LOG = System.getLogger(Reads.class.getName());
 
     private final ResourceSettings settings;
 
-    Reads(ResourceSettings settings) {
+    public Reads(ResourceSettings settings) {
         this.settings = settings;
     }
 
@@ -34,7 +34,7 @@ final class Reads {
      * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} when the resource vanished after its
      *                                                    metadata was read
      */
-    List<ResourceContents> leaf(ResourceProvider provider, Resource metadata, Map<String, String> variables,
+    public List<ResourceContents> leaf(ResourceProvider provider, Resource metadata, Map<String, String> variables,
                                 RequestContext request) {
         List<ResourceContents> elements = provider.read(metadata.uri(), context(request, variables));
         if (elements == null || elements.isEmpty()) {

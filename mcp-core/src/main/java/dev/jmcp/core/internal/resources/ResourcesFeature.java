@@ -27,7 +27,6 @@ import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -56,7 +55,7 @@ public final class ResourcesFeature implements AutoCloseable {
     private final Reads reads;
     private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
-    private final List<AutoCloseable> watches = new ArrayList<>();
+    private final Watches watches = new Watches();
     private final ResourcesCapability capability;
     private final CacheHint defaultHint;
     private volatile Listens listens;
@@ -124,24 +123,13 @@ public final class ResourcesFeature implements AutoCloseable {
      */
     public synchronized void start(Listens streams) {
         this.listens = streams;
-        for (ResourceProvider provider : providers) {
-            if (provider.reportsUpdates() || provider.reportsListChanges()) {
-                watches.add(provider.watch(new Events(provider)));
-            }
-        }
+        watches.start(providers, Events::new);
     }
 
     /** Stops watching. Sessions are the server's to close. */
     @Override
     public synchronized void close() {
-        for (AutoCloseable watch : watches) {
-            try {
-                watch.close();
-            } catch (Exception e) {
-                LOG.log(Level.WARNING, "stopping a resource provider's watch failed", e);
-            }
-        }
-        watches.clear();
+        watches.close();
     }
 
     /** @return the number of (session, URI) subscriptions held: a test hook */

@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * variables come from the first of that provider's templates that matches, so that a provider
  * that owns its templated URIs still gets them in {@link dev.jmcp.core.spi.ReadContext}.
  */
-final class Router {
+public final class Router {
     private static final System.Logger LOG = System.getLogger(Router.class.getName());
     private static final int MAX_CACHED_TEMPLATES = 1024;
 
@@ -23,15 +23,15 @@ final class Router {
     // parsed once per template text; a template that does not parse is remembered as empty
     private final Map<String, Optional<UriTemplate>> parsed = new ConcurrentHashMap<>();
 
-    Router(List<ResourceProvider> providers) {
+    public Router(List<ResourceProvider> providers) {
         this.providers = providers;
     }
 
     /** Where a URI goes. @param variables the matched template's variables; empty when none matched */
-    record Route(ResourceProvider provider, Map<String, String> variables) {
+    public record Route(ResourceProvider provider, Map<String, String> variables) {
     }
 
-    Optional<Route> route(String uri) {
+    public Optional<Route> route(String uri) {
         for (ResourceProvider provider : providers) {
             if (provider.owns(uri)) {
                 return Optional.of(new Route(provider, match(provider, uri).orElse(Map.of())));

@@ -13,19 +13,38 @@ import java.util.Set;
  * that a session that has unsubscribed from everything, or closed, leaves nothing behind.
  * Sessions are compared by identity. Thread-safe.
  */
-final class SubscriptionRegistry {
+public final class SubscriptionRegistry {
     private final Map<McpSession, Set<String>> bySession = new HashMap<>();
     private final Map<String, Set<McpSession>> byUri = new HashMap<>();
 
+    public SubscriptionRegistry() {
+    }
+
     /** @return true when the subscription is new */
-    synchronized boolean add(McpSession session, String uri) {
+    public synchronized boolean add(McpSession session, String uri) {
         boolean added = bySession.computeIfAbsent(session, s -> new HashSet<>()).add(uri);
         byUri.computeIfAbsent(uri, u -> new HashSet<>()).add(session);
         return added;
     }
 
+    /**
+     * Adds {@code session}'s subscriptions to all of {@code uris}, or to none of them when the
+     * session would then hold more than {@code max}.
+     *
+     * @return the number the session would have held: at most {@code max} when they were added
+     */
+    public synchronized int addAll(McpSession session, Collection<String> uris, int max) {
+        Set<String> held = bySession.getOrDefault(session, Set.of());
+        Set<String> after = new HashSet<>(held);
+        after.addAll(uris);
+        if (after.size() <= max) {
+            uris.forEach(uri -> add(session, uri));
+        }
+        return after.size();
+    }
+
     /** @return true when there was such a subscription */
-    synchronized boolean remove(McpSession session, String uri) {
+    public synchronized boolean remove(McpSession session, String uri) {
         Set<String> uris = bySession.get(session);
         if (uris == null || !uris.remove(uri)) {
             return false;
@@ -41,7 +60,7 @@ final class SubscriptionRegistry {
         return true;
     }
 
-    synchronized void removeSession(McpSession session) {
+    public synchronized void removeSession(McpSession session) {
         Set<String> uris = bySession.remove(session);
         if (uris == null) {
             return;
@@ -56,7 +75,7 @@ final class SubscriptionRegistry {
     }
 
     /** @return the sessions subscribed to any of {@code uris}, each once */
-    synchronized Set<McpSession> subscribers(Collection<String> uris) {
+    public synchronized Set<McpSession> subscribers(Collection<String> uris) {
         Set<McpSession> found = new LinkedHashSet<>();
         for (String uri : uris) {
             Set<McpSession> sessions = byUri.get(uri);

@@ -13,14 +13,14 @@ import java.util.stream.Stream;
  * Puts providers' content versions into {@code _meta} ({@link ConditionalReads#VERSION}). A version
  * only saves transfers: a provider that fails to give one serves the resource without it.
  */
-final class Versions {
+public final class Versions {
     private static final System.Logger LOG = System.getLogger(Versions.class.getName());
 
     private Versions() {
     }
 
     /** @return the version {@code provider} gives {@code resource}; null for a collection, none, or a failure */
-    static String of(ResourceProvider provider, Resource resource) {
+    public static String of(ResourceProvider provider, Resource resource) {
         if (resource.collection()) {
             return null;
         }

@@ -4,6 +4,7 @@ import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.schema.McpMethodNames;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -12,14 +13,22 @@ import java.util.Set;
 public final class HandlerTable {
     /** Methods the session answers itself. */
     private static final Set<String> RESERVED = Set.of(McpMethodNames.INITIALIZE, McpMethodNames.PING,
-            McpMethodNames.INITIALIZED, McpMethodNames.CANCELLED, McpMethodNames.PROGRESS);
+            McpMethodNames.INITIALIZED, ServerHandshake.BARE_INITIALIZED, McpMethodNames.CANCELLED,
+            McpMethodNames.PROGRESS);
 
     private final Map<String, RequestHandler> requests;
     private final Map<String, NotificationHandler> notifications;
+    private final Set<String> jsonParams;
 
     private HandlerTable(Builder builder) {
         this.requests = Map.copyOf(builder.requests);
         this.notifications = Map.copyOf(builder.notifications);
+        this.jsonParams = Set.copyOf(builder.jsonParams);
+    }
+
+    /** @return true when the params of inbound {@code method} reach its handler as JSON, not as MCP's record */
+    public boolean paramsAsJson(String method) {
+        return jsonParams.contains(method);
     }
 
     /** @return the handler of requests of {@code method}; null when there is none */
@@ -36,6 +45,11 @@ public final class HandlerTable {
     public static final class Builder {
         private final Map<String, RequestHandler> requests = new HashMap<>();
         private final Map<String, NotificationHandler> notifications = new HashMap<>();
+        private final Set<String> jsonParams = new HashSet<>();
+
+        public void jsonParams(String method) {
+            jsonParams.add(Objects.requireNonNull(method, "method"));
+        }
 
         public void request(String method, RequestHandler handler) {
             add(requests, method, handler, "request");

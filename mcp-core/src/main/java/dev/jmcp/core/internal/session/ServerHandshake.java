@@ -20,6 +20,13 @@ import java.util.concurrent.CompletableFuture;
 
 /** The server side of the {@code initialize} handshake. */
 public final class ServerHandshake implements Lifecycle {
+    /**
+     * The name gomcp's clients give {@code notifications/initialized}: accepted as the same
+     * notification, since a session that never completes its handshake can be sent no notification
+     * (and no other SDK sends a notification of that name for anything else).
+     */
+    public static final String BARE_INITIALIZED = "initialized";
+
     private static final System.Logger LOG = System.getLogger(ServerHandshake.class.getName());
 
     private final Implementation serverInfo;
@@ -34,7 +41,7 @@ public final class ServerHandshake implements Lifecycle {
         this.instructions = instructions;
     }
 
-    /** @return completes when the client has sent {@code notifications/initialized} */
+    /** @return completes when the client has sent {@code notifications/initialized} (or the bare {@code initialized}) */
     public CompletableFuture<Negotiated> initialized() {
         return initialized;
     }
@@ -72,12 +79,13 @@ public final class ServerHandshake implements Lifecycle {
 
     @Override
     public boolean accept(JsonRpcNotification notification) {
-        if (!McpMethodNames.INITIALIZED.equals(notification.method())) {
+        if (!McpMethodNames.INITIALIZED.equals(notification.method())
+                && !BARE_INITIALIZED.equals(notification.method())) {
             return false;
         }
         Negotiated current = negotiated;
         if (current == null) {
-            LOG.log(Level.WARNING, "ignoring notifications/initialized that arrived before initialize");
+            LOG.log(Level.WARNING, "ignoring {0} that arrived before initialize", notification.method());
         } else {
             initialized.complete(current);
         }

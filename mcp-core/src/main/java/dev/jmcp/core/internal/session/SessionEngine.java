@@ -69,6 +69,18 @@ public final class SessionEngine implements McpTransport.Listener {
     private final RequestStates requestStates;
     private final SerialExecutor notifications;
     private final OutboundRequests outbound = new OutboundRequests();
+    /** What the transport's codec asks: our requests' methods, and which inbound params stay JSON. */
+    private final PendingRequests reading = new PendingRequests() {
+        @Override
+        public String methodOf(RequestId id) {
+            return outbound.methodOf(id);
+        }
+
+        @Override
+        public boolean paramsAsJson(String method) {
+            return handlers.paramsAsJson(method);
+        }
+    };
     private final InboundRequests inbound;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -581,7 +593,7 @@ public final class SessionEngine implements McpTransport.Listener {
 
     @Override
     public PendingRequests pendingRequests() {
-        return outbound;
+        return reading;
     }
 
     // ---- state ----
