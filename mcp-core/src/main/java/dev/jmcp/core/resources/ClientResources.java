@@ -1,10 +1,12 @@
 package dev.jmcp.core.resources;
 
 import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -21,9 +23,12 @@ import java.util.function.Consumer;
  * futures with the same exceptions; cancelling such a future cancels the request at the server.
  * Thread-safe.
  *
+ * <p>jmcp's client implements it for MCP's resources; a {@link dev.jmcp.core.spi.ResourceDialect}'s
+ * client side implements it for another resources protocol, keeping these rules.
+ *
  * @since 0.1
  */
-public sealed interface ClientResources permits dev.jmcp.core.internal.resources.ClientResourcesImpl {
+public interface ClientResources {
 
     /** @return the first page of the server's top-level resources */
     default ListResourcesResult list() {
@@ -55,10 +60,28 @@ public sealed interface ClientResources permits dev.jmcp.core.internal.resources
      * @return every top-level resource, in order
      * @throws dev.jmcp.schema.McpException when the listing does not end within {@code maxPages}, naming it
      */
-    List<Resource> listAll(int maxPages);
+    default List<Resource> listAll(int maxPages) {
+        return listAll(null, maxPages);
+    }
 
     /** Every child of the collection {@code uri}; see {@link #listAll(int)}. */
-    List<Resource> listAll(String uri, int maxPages);
+    default List<Resource> listAll(String uri, int maxPages) {
+        if (maxPages < 1) {
+            throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
+        }
+        List<Resource> all = new ArrayList<>();
+        String cursor = null;
+        for (int page = 0; page < maxPages; page++) {
+            ListResourcesResult result = uri == null ? list(cursor) : list(uri, cursor);
+            all.addAll(result.resources());
+            cursor = result.nextCursor();
+            if (cursor == null) {
+                return all;
+            }
+        }
+        throw new McpException("resources/list" + (uri == null ? "" : " of " + uri) + " did not end within maxPages="
+                + maxPages + " pages (" + all.size() + " resources so far); raise maxPages or page with list(cursor)");
+    }
 
     /** @return the resource's contents, SEP-2093: each element carries its metadata */
     ReadResourceResult read(String uri);

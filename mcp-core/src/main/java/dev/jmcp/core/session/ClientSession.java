@@ -6,6 +6,7 @@ import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
 import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
@@ -19,7 +20,8 @@ import java.util.concurrent.ExecutorService;
  * The client end of a connection. {@link #initialize()} performs the handshake: it sends
  * {@code initialize} with the client's revision, capabilities and info, checks the revision the
  * server chose (failing with {@link UnsupportedProtocolVersionException} and closing when it is not
- * one the client speaks), then sends {@code notifications/initialized}. Until then only
+ * one the client speaks), then sends {@code notifications/initialized} (or the name given to
+ * {@link Builder#initializedNotification}). Until then only
  * {@code ping} may be sent. See {@link McpSession} for threads.
  *
  * <p>{@link #negotiate(VersionNegotiation)} speaks 2026-07-28 too: it probes with
@@ -56,7 +58,8 @@ public final class ClientSession implements McpSession {
 
     private ClientSession(Builder builder) {
         this.maxInputRounds = builder.maxInputRounds;
-        this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion);
+        this.handshake = new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion,
+                builder.initializedNotification);
         this.engine = new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
                 builder.executor, builder.handlers.build()), handshake);
         engine.start(this);
@@ -163,6 +166,7 @@ public final class ClientSession implements McpSession {
         private SessionSettings settings = SessionSettings.DEFAULTS;
         private ExecutorService executor;
         private int maxInputRounds = DEFAULT_MAX_INPUT_ROUNDS;
+        private String initializedNotification = McpMethodNames.INITIALIZED;
 
         private Builder(McpTransport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
@@ -239,6 +243,42 @@ public final class ClientSession implements McpSession {
          */
         public Builder notificationHandler(String method, NotificationHandler handler) {
             handlers.notification(method, handler);
+            return this;
+        }
+
+        /**
+         * Like {@link #notificationHandler}, but the handler receives the params as the
+         * {@link jakarta.json.JsonObject} the server sent (null when it sent none), never as the record
+         * the codec knows for that name: for a server of another resources protocol
+         * ({@link dev.jmcp.core.spi.ResourceDialect}) whose notification shares an MCP name but not its
+         * shape. Needs a transport that reads with the session's
+         * {@link McpSession#pendingRequests()}, as jmcp's do.
+         *
+         * @param method  the notification, such as {@code notifications/resources/updated}; never null
+         * @param handler never null
+         * @throws IllegalArgumentException when the method already has a handler or is the session's own
+         * @since 0.1
+         */
+        public Builder jsonNotificationHandler(String method, NotificationHandler handler) {
+            handlers.jsonNotification(method, handler);
+            return this;
+        }
+
+        /**
+         * The name of the notification that ends the {@code initialize} handshake. MCP's is
+         * {@code notifications/initialized}, the default; servers of some dialects, such as gomcp's,
+         * wait for the bare {@code initialized} and refuse every request until it comes.
+         *
+         * @param method the notification's name; never null, not blank
+         * @throws IllegalArgumentException for a blank name
+         * @since 0.1
+         */
+        public Builder initializedNotification(String method) {
+            Objects.requireNonNull(method, "initializedNotification");
+            if (method.isBlank()) {
+                throw new IllegalArgumentException("initializedNotification must not be blank");
+            }
+            this.initializedNotification = method;
             return this;
         }
 

@@ -31,8 +31,6 @@ import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -125,30 +123,6 @@ public final class ClientResourcesImpl implements ClientResources {
                 : session().negotiated().serverCapabilities();
         return capabilities != null && capabilities.extensions() != null
                 && capabilities.extensions().containsKey(extension);
-    }
-
-    @Override
-    public List<Resource> listAll(int maxPages) {
-        return listAll(null, maxPages);
-    }
-
-    @Override
-    public List<Resource> listAll(String uri, int maxPages) {
-        if (maxPages < 1) {
-            throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
-        }
-        List<Resource> all = new ArrayList<>();
-        String cursor = null;
-        for (int page = 0; page < maxPages; page++) {
-            ListResourcesResult result = uri == null ? list(cursor) : list(uri, cursor);
-            all.addAll(result.resources());
-            cursor = result.nextCursor();
-            if (cursor == null) {
-                return all;
-            }
-        }
-        throw new McpException("resources/list" + (uri == null ? "" : " of " + uri) + " did not end within maxPages="
-                + maxPages + " pages (" + all.size() + " resources so far); raise maxPages or page with list(cursor)");
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.schema.McpMethodNames;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -16,10 +17,17 @@ public final class HandlerTable {
 
     private final Map<String, RequestHandler> requests;
     private final Map<String, NotificationHandler> notifications;
+    private final Set<String> paramsAsJson;
 
     private HandlerTable(Builder builder) {
         this.requests = Map.copyOf(builder.requests);
         this.notifications = Map.copyOf(builder.notifications);
+        this.paramsAsJson = Set.copyOf(builder.paramsAsJson);
+    }
+
+    /** @return whether the handler of {@code method} receives its params as the JSON object sent */
+    public boolean readsParamsAsJson(String method) {
+        return paramsAsJson.contains(method);
     }
 
     /** @return the handler of requests of {@code method}; null when there is none */
@@ -36,6 +44,7 @@ public final class HandlerTable {
     public static final class Builder {
         private final Map<String, RequestHandler> requests = new HashMap<>();
         private final Map<String, NotificationHandler> notifications = new HashMap<>();
+        private final Set<String> paramsAsJson = new HashSet<>();
 
         public void request(String method, RequestHandler handler) {
             add(requests, method, handler, "request");
@@ -43,6 +52,12 @@ public final class HandlerTable {
 
         public void notification(String method, NotificationHandler handler) {
             add(notifications, method, handler, "notification");
+        }
+
+        /** A notification handler that receives the params as the JSON object sent (a dialect's shape). */
+        public void jsonNotification(String method, NotificationHandler handler) {
+            add(notifications, method, handler, "notification");
+            paramsAsJson.add(method);
         }
 
         private static <H> void add(Map<String, H> map, String method, H handler, String kind) {

@@ -68,7 +68,7 @@ public final class SessionEngine implements McpTransport.Listener {
     private final StatelessServer stateless;
     private final RequestStates requestStates;
     private final SerialExecutor notifications;
-    private final OutboundRequests outbound = new OutboundRequests();
+    private final OutboundRequests outbound;
     private final InboundRequests inbound;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -88,6 +88,7 @@ public final class SessionEngine implements McpTransport.Listener {
         this.transport = config.transport();
         this.requestTimeout = config.settings().requestTimeout();
         this.handlers = config.handlers();
+        this.outbound = new OutboundRequests(handlers::readsParamsAsJson);
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.ownsExecutor = config.executor() == null;
         this.executor = ownsExecutor

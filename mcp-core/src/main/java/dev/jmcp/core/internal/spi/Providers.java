@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.spi;
 
+import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.TransportProvider;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
- * Finds {@link ResourceProvider}s and {@link TransportProvider}s through {@link ServiceLoader}:
+ * Finds {@link ResourceProvider}s, {@link TransportProvider}s and {@link ResourceDialect}s through {@link ServiceLoader}:
  * once per JVM (the first caller pays; everyone after gets the same instances), ordered by
  * priority then id, and refusing two providers with the same id, naming both classes. Builders
  * call this only when asked to discover; providers given to them explicitly never come here.
@@ -37,6 +38,28 @@ public final class Providers {
      */
     public static List<TransportProvider> transportProviders() {
         return TransportHolder.LOADED.get();
+    }
+
+    /**
+     * @return the resource dialects on the module path (or class path), ordered by id; never null
+     * @throws IllegalStateException when two have the same id; thrown again on every call
+     */
+    public static List<ResourceDialect> dialects() {
+        return DialectHolder.LOADED.get();
+    }
+
+    /**
+     * @param id a dialect's {@link ResourceDialect#id()}, such as {@code gomcp}
+     * @return the dialect found through {@link ServiceLoader} with that id
+     * @throws IllegalArgumentException when none has it, naming the ids there are
+     */
+    public static ResourceDialect dialect(String id) {
+        Objects.requireNonNull(id, "id");
+        List<ResourceDialect> found = dialects();
+        return found.stream().filter(dialect -> dialect.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no resource dialect has the id '" + id + "'; known: "
+                        + (found.isEmpty() ? "none (add a dialect module such as dev.jmcp.dialect.gomcp)"
+                        : found.stream().map(ResourceDialect::id).toList())));
     }
 
     /**
@@ -127,6 +150,11 @@ public final class Providers {
     private static final class ResourceHolder {
         static final Loaded<ResourceProvider> LOADED =
                 new Loaded<>(() -> orderResourceProviders(ServiceLoader.load(ResourceProvider.class)));
+    }
+
+    private static final class DialectHolder {
+        static final Loaded<ResourceDialect> LOADED = new Loaded<>(() -> order(ServiceLoader.load(ResourceDialect.class),
+                ResourceDialect::id, dialect -> 0, "resource dialect"));
     }
 
     private static final class TransportHolder {

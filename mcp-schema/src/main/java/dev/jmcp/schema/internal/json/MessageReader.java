@@ -93,7 +93,7 @@ public final class MessageReader {
                 m.id = in.current() == Event.VALUE_NULL ? null : ScalarCodecs.REQUEST_ID.read(in);
             }
             case "method" -> m.method = in.string();
-            case "params" -> readParams(in, m);
+            case "params" -> readParams(in, m, pending);
             case "result" -> {
                 m.hasResult = true;
                 if (m.hasId && m.id != null) {
@@ -108,7 +108,7 @@ public final class MessageReader {
         in.exit();
     }
 
-    private void readParams(JsonInput in, Envelope m) {
+    private void readParams(JsonInput in, Envelope m, PendingRequests pending) {
         if (in.current() == Event.VALUE_NULL) {
             return;
         }
@@ -120,7 +120,7 @@ public final class MessageReader {
         int depth = in.depth();
         int mark = in.pathMark();
         try {
-            m.params = params(in, m.method);
+            m.params = params(in, m.method, pending);
         } catch (ProtocolException e) {
             if (e.code() != ErrorCodes.INVALID_PARAMS) {
                 throw e;
@@ -134,10 +134,10 @@ public final class MessageReader {
         }
     }
 
-    private Object params(JsonInput in, String method) {
+    private Object params(JsonInput in, String method, PendingRequests pending) {
         int previous = in.ruleCode(ErrorCodes.INVALID_PARAMS);
         try {
-            Class<?> type = methods.paramsType(method);
+            Class<?> type = paramsType(method, pending);
             if (type == null) {
                 return in.tree();
             }
@@ -148,6 +148,11 @@ public final class MessageReader {
         } finally {
             in.ruleCode(previous);
         }
+    }
+
+    /** @return the record of {@code method}'s params; null when they stay JSON */
+    private Class<?> paramsType(String method, PendingRequests pending) {
+        return pending.readsParamsAsJson(method) ? null : methods.paramsType(method);
     }
 
     private Object readResult(JsonInput in, RequestId id, PendingRequests pending) {
@@ -201,10 +206,10 @@ public final class MessageReader {
                 }
                 if (bufferedParams != null) {
                     if (bufferedParams.getValueType() != JsonValue.ValueType.OBJECT) {
-                        params = paramsOf(bufferedParams);
+                        params = paramsOf(bufferedParams, pending);
                     } else {
                         try {
-                            params = fromTree(in, bufferedParams, "params", input -> params(input, method));
+                            params = fromTree(in, bufferedParams, "params", input -> params(input, method, pending));
                         } catch (ProtocolException e) {
                             if (e.code() != ErrorCodes.INVALID_PARAMS) {
                                 throw e;
@@ -237,8 +242,8 @@ public final class MessageReader {
         }
 
         /** Params that are not an object: kept as they are for unknown methods, refused for known ones. */
-        private Object paramsOf(JsonValue value) {
-            if (methods.paramsType(method) != null) {
+        private Object paramsOf(JsonValue value, PendingRequests pending) {
+            if (paramsType(method, pending) != null) {
                 paramsError = new ProtocolException(ErrorCodes.INVALID_PARAMS, "params: expected an object, was "
                         + value.getValueType().name().toLowerCase(java.util.Locale.ROOT));
                 return null;
