@@ -260,7 +260,8 @@ public final class ClientSession implements McpSession {
          * @since 0.1
          */
         public Builder jsonNotificationHandler(String method, NotificationHandler handler) {
-            handlers.jsonNotification(method, handler);
+            handlers.notification(method, handler);
+            handlers.jsonParams(method);
             return this;
         }
 

@@ -4,8 +4,7 @@ import dev.jmcp.schema.jsonrpc.RequestId;
 
 /**
  * Tells the codec which method an outstanding request called, so that the result of its response
- * can be read straight into that method's result record, and which methods the peer calls the
- * session reads as JSON instead of as records.
+ * can be read straight into that method's result record.
  *
  * @since 0.1
  */
@@ -18,16 +17,17 @@ public interface PendingRequests {
     String methodOf(RequestId id);
 
     /**
-     * Whether the params of {@code method}, when the peer sends it, stay a {@link jakarta.json.JsonObject}
-     * instead of being read into the record the codec knows for that name: for a session that speaks
-     * another protocol (a {@code ResourceDialect}) whose method shares a name with MCP's but not its shape,
-     * such as gomcp's {@code notifications/resources/updated} with a whole {@code resource}.
+     * Whether the params of an inbound request or notification of {@code method} stay JSON (a
+     * {@link jakarta.json.JsonObject}, as for a method the codec does not know) instead of being
+     * read into the record the codec knows for it: for a side that speaks another protocol under
+     * some of MCP's method names (a resources dialect), whose params have members MCP's record
+     * would drop or refuse.
      *
-     * @param method the method of a request or notification; never null
-     * @return true to read its params as JSON; false (the default) for the codec's record
+     * @param method an inbound request's or notification's method; never null
+     * @return false by default
      * @since 0.1
      */
-    default boolean readsParamsAsJson(String method) {
+    default boolean paramsAsJson(String method) {
         return false;
     }
 }

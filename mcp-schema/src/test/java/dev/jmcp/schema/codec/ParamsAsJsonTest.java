@@ -25,7 +25,7 @@ class ParamsAsJsonTest {
         }
 
         @Override
-        public boolean readsParamsAsJson(String method) {
+        public boolean paramsAsJson(String method) {
             return method.equals("notifications/resources/updated");
         }
     };

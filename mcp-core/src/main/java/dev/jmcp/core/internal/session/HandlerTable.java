@@ -17,17 +17,17 @@ public final class HandlerTable {
 
     private final Map<String, RequestHandler> requests;
     private final Map<String, NotificationHandler> notifications;
-    private final Set<String> paramsAsJson;
+    private final Set<String> jsonParams;
 
     private HandlerTable(Builder builder) {
         this.requests = Map.copyOf(builder.requests);
         this.notifications = Map.copyOf(builder.notifications);
-        this.paramsAsJson = Set.copyOf(builder.paramsAsJson);
+        this.jsonParams = Set.copyOf(builder.jsonParams);
     }
 
-    /** @return whether the handler of {@code method} receives its params as the JSON object sent */
-    public boolean readsParamsAsJson(String method) {
-        return paramsAsJson.contains(method);
+    /** @return true when the params of inbound {@code method} reach its handler as JSON, not as MCP's record */
+    public boolean paramsAsJson(String method) {
+        return jsonParams.contains(method);
     }
 
     /** @return the handler of requests of {@code method}; null when there is none */
@@ -44,7 +44,11 @@ public final class HandlerTable {
     public static final class Builder {
         private final Map<String, RequestHandler> requests = new HashMap<>();
         private final Map<String, NotificationHandler> notifications = new HashMap<>();
-        private final Set<String> paramsAsJson = new HashSet<>();
+        private final Set<String> jsonParams = new HashSet<>();
+
+        public void jsonParams(String method) {
+            jsonParams.add(Objects.requireNonNull(method, "method"));
+        }
 
         public void request(String method, RequestHandler handler) {
             add(requests, method, handler, "request");
@@ -52,12 +56,6 @@ public final class HandlerTable {
 
         public void notification(String method, NotificationHandler handler) {
             add(notifications, method, handler, "notification");
-        }
-
-        /** A notification handler that receives the params as the JSON object sent (a dialect's shape). */
-        public void jsonNotification(String method, NotificationHandler handler) {
-            add(notifications, method, handler, "notification");
-            paramsAsJson.add(method);
         }
 
         private static <H> void add(Map<String, H> map, String method, H handler, String kind) {

@@ -8,23 +8,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Predicate;
 
 /**
  * The outbound requests that wait for a response, by id and by progress token. Whoever removes a
- * request completes it, so a response, a timeout, a cancellation and a close never both win. As the
- * codec's {@link PendingRequests}, it also says which inbound methods the session's handlers read as JSON.
+ * request completes it, so a response, a timeout, a cancellation and a close never both win.
  */
 final class OutboundRequests implements PendingRequests {
-    private final Predicate<String> paramsAsJson;
     private final AtomicLong lastId = new AtomicLong();
     private final Map<RequestId, Pending> byId = new ConcurrentHashMap<>();
     private final Map<ProgressToken, Pending> byToken = new ConcurrentHashMap<>();
-
-    /** @param paramsAsJson the inbound methods whose params stay JSON */
-    OutboundRequests(Predicate<String> paramsAsJson) {
-        this.paramsAsJson = paramsAsJson;
-    }
 
     /** @return a fresh id; ids are never reused within a session */
     RequestId nextId() {
@@ -81,10 +73,5 @@ final class OutboundRequests implements PendingRequests {
     public String methodOf(RequestId id) {
         Pending pending = byId.get(id);
         return pending == null || pending.wantsJson() ? null : pending.method;
-    }
-
-    @Override
-    public boolean readsParamsAsJson(String method) {
-        return paramsAsJson.test(method);
     }
 }

@@ -68,7 +68,19 @@ public final class SessionEngine implements McpTransport.Listener {
     private final StatelessServer stateless;
     private final RequestStates requestStates;
     private final SerialExecutor notifications;
-    private final OutboundRequests outbound;
+    private final OutboundRequests outbound = new OutboundRequests();
+    /** What the transport's codec asks: our requests' methods, and which inbound params stay JSON. */
+    private final PendingRequests reading = new PendingRequests() {
+        @Override
+        public String methodOf(RequestId id) {
+            return outbound.methodOf(id);
+        }
+
+        @Override
+        public boolean paramsAsJson(String method) {
+            return handlers.paramsAsJson(method);
+        }
+    };
     private final InboundRequests inbound;
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -88,7 +100,6 @@ public final class SessionEngine implements McpTransport.Listener {
         this.transport = config.transport();
         this.requestTimeout = config.settings().requestTimeout();
         this.handlers = config.handlers();
-        this.outbound = new OutboundRequests(handlers::readsParamsAsJson);
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.ownsExecutor = config.executor() == null;
         this.executor = ownsExecutor
@@ -582,7 +593,7 @@ public final class SessionEngine implements McpTransport.Listener {
 
     @Override
     public PendingRequests pendingRequests() {
-        return outbound;
+        return reading;
     }
 
     // ---- state ----

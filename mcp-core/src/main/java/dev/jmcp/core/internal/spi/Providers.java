@@ -44,22 +44,22 @@ public final class Providers {
      * @return the resource dialects on the module path (or class path), ordered by id; never null
      * @throws IllegalStateException when two have the same id; thrown again on every call
      */
-    public static List<ResourceDialect> dialects() {
+    public static List<ResourceDialect> resourceDialects() {
         return DialectHolder.LOADED.get();
     }
 
     /**
-     * @param id a dialect's {@link ResourceDialect#id()}, such as {@code gomcp}
+     * @param id a dialect's id, such as {@code gomcp}; compared exactly
      * @return the dialect found through {@link ServiceLoader} with that id
      * @throws IllegalArgumentException when none has it, naming the ids there are
      */
     public static ResourceDialect dialect(String id) {
         Objects.requireNonNull(id, "id");
-        List<ResourceDialect> found = dialects();
-        return found.stream().filter(dialect -> dialect.id().equals(id)).findFirst()
+        List<ResourceDialect> known = resourceDialects();
+        return known.stream().filter(dialect -> dialect.id().equals(id)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no resource dialect has the id '" + id + "'; known: "
-                        + (found.isEmpty() ? "none (add a dialect module such as dev.jmcp.dialect.gomcp)"
-                        : found.stream().map(ResourceDialect::id).toList())));
+                        + (known.isEmpty() ? "none (add a dialect module such as dev.jmcp.dialect.gomcp)"
+                                : known.stream().map(ResourceDialect::id).toList())));
     }
 
     /**

@@ -1,9 +1,7 @@
 package dev.jmcp.core.internal.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.resources.ReadResourceResult;
@@ -12,9 +10,9 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** What the codec learns from a session's outbound requests and handlers. */
+/** What the codec learns from a session's outbound requests. */
 class OutboundRequestsTest {
-    private final OutboundRequests outbound = new OutboundRequests("dialect/notice"::equals);
+    private final OutboundRequests outbound = new OutboundRequests();
 
     private RequestId add(Class<?> resultType) {
         RequestId id = outbound.nextId();
@@ -27,11 +25,5 @@ class OutboundRequestsTest {
     void aRequestWhoseCallerWantsJsonHasItsResultLeftAsJson() {
         assertEquals("resources/read", outbound.methodOf(add(ReadResourceResult.class)));
         assertNull(outbound.methodOf(add(JsonObject.class)), "the codec reads an unknown method's result as JSON");
-    }
-
-    @Test
-    void theParamsOfMethodsWithJsonHandlersStayJson() {
-        assertTrue(outbound.readsParamsAsJson("dialect/notice"));
-        assertFalse(outbound.readsParamsAsJson("notifications/resources/updated"));
     }
 }

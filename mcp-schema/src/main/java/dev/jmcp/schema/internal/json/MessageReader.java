@@ -120,7 +120,7 @@ public final class MessageReader {
         int depth = in.depth();
         int mark = in.pathMark();
         try {
-            m.params = params(in, m.method, pending);
+            m.params = params(in, paramsType(m.method, pending));
         } catch (ProtocolException e) {
             if (e.code() != ErrorCodes.INVALID_PARAMS) {
                 throw e;
@@ -134,10 +134,14 @@ public final class MessageReader {
         }
     }
 
-    private Object params(JsonInput in, String method, PendingRequests pending) {
+    /** @return the record {@code method}'s params are read into; null when they stay JSON */
+    private Class<?> paramsType(String method, PendingRequests pending) {
+        return pending.paramsAsJson(method) ? null : methods.paramsType(method);
+    }
+
+    private Object params(JsonInput in, Class<?> type) {
         int previous = in.ruleCode(ErrorCodes.INVALID_PARAMS);
         try {
-            Class<?> type = paramsType(method, pending);
             if (type == null) {
                 return in.tree();
             }
@@ -148,11 +152,6 @@ public final class MessageReader {
         } finally {
             in.ruleCode(previous);
         }
-    }
-
-    /** @return the record of {@code method}'s params; null when they stay JSON */
-    private Class<?> paramsType(String method, PendingRequests pending) {
-        return pending.readsParamsAsJson(method) ? null : methods.paramsType(method);
     }
 
     private Object readResult(JsonInput in, RequestId id, PendingRequests pending) {
@@ -209,7 +208,8 @@ public final class MessageReader {
                         params = paramsOf(bufferedParams, pending);
                     } else {
                         try {
-                            params = fromTree(in, bufferedParams, "params", input -> params(input, method, pending));
+                            Class<?> type = paramsType(method, pending);
+                            params = fromTree(in, bufferedParams, "params", input -> params(input, type));
                         } catch (ProtocolException e) {
                             if (e.code() != ErrorCodes.INVALID_PARAMS) {
                                 throw e;
