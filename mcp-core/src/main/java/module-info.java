@@ -45,6 +45,11 @@ module dev.jmcp.core {
     // implementation that jmcp's own transports share, not API: what a transport keeps of a
     // message it drops unread, to fail the request that waits for it
     exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty;
+    // the resources feature's pieces that a resources dialect serves with too (routing by URI and
+    // template, signed listing cursors, bounded reads, versions, the subscription index): shared
+    // with jmcp's own dialect module rather than copied, and not API, since their shape follows
+    // the standard feature's needs
+    exports dev.jmcp.core.internal.resources to dev.jmcp.dialect.gomcp;
 
     uses dev.jmcp.core.spi.ResourceProvider;
     uses dev.jmcp.core.spi.TransportProvider;

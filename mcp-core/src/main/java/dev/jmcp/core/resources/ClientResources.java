@@ -1,5 +1,6 @@
 package dev.jmcp.core.resources;
 
+import dev.jmcp.core.internal.resources.ClientCalls;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
@@ -48,7 +49,9 @@ public interface ClientResources {
      * @param uri    a resource with {@code isCollection: true}; never null
      * @param cursor the previous page's {@code nextCursor}; null for the first page
      */
-    ListResourcesResult list(String uri, String cursor);
+    default ListResourcesResult list(String uri, String cursor) {
+        return ClientCalls.await(listAsync(uri, cursor));
+    }
 
     /** @see #list(String, String) */
     CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor);
@@ -84,14 +87,18 @@ public interface ClientResources {
     }
 
     /** @return the resource's contents, SEP-2093: each element carries its metadata */
-    ReadResourceResult read(String uri);
+    default ReadResourceResult read(String uri) {
+        return read(uri, RequestOptions.defaults());
+    }
 
     /**
      * @param options a timeout of its own (instead of the call timeout) and a progress listener,
      *                which makes the server report progress on large blobs; never null
      * @see #read(String)
      */
-    ReadResourceResult read(String uri, RequestOptions options);
+    default ReadResourceResult read(String uri, RequestOptions options) {
+        return ClientCalls.await(readAsync(uri, options));
+    }
 
     /** @see #read(String, RequestOptions) */
     CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options);
@@ -108,20 +115,22 @@ public interface ClientResources {
      *
      * @param uri         the resource; never null
      * @param heldVersion the version the caller holds; null for a plain read
-     * @return the result, with contents unless not modified; the default reads it whole
+     * @return the result, with contents unless not modified
      * @since 0.1
      */
     default ReadResourceResult readIfChanged(String uri, String heldVersion) {
-        return read(uri);
+        return ClientCalls.await(readIfChangedAsync(uri, heldVersion));
     }
 
-    /** @see #readIfChanged(String, String) */
+    /** @see #readIfChanged(String, String); the default reads it whole */
     default CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return readAsync(uri, RequestOptions.defaults());
     }
 
     /** @return the resource's metadata, without its content ({@code resources/metadata}, SEP-2093) */
-    Resource metadata(String uri);
+    default Resource metadata(String uri) {
+        return ClientCalls.await(metadataAsync(uri));
+    }
 
     /** @see #metadata(String) */
     CompletableFuture<Resource> metadataAsync(String uri);

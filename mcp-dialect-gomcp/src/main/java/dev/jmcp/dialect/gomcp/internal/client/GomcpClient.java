@@ -1,5 +1,6 @@
 package dev.jmcp.dialect.gomcp.internal.client;
 
+import dev.jmcp.core.internal.resources.ClientUpdates;
 import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.McpSession;
@@ -19,7 +20,7 @@ public final class GomcpClient implements ResourceDialect.Client {
     private static final System.Logger LOG = System.getLogger(GomcpClient.class.getName());
 
     private final Duration callTimeout;
-    private final UpdateListeners listeners = new UpdateListeners();
+    private final ClientUpdates listeners = new ClientUpdates();
 
     /** @param callTimeout how long each synchronous call waits */
     public GomcpClient(Duration callTimeout) {
@@ -49,7 +50,7 @@ public final class GomcpClient implements ResourceDialect.Client {
         JsonObject object = params instanceof JsonObject json ? json : null;
         JsonObject resource = object != null && object.get("resource") instanceof JsonObject inner ? inner : object;
         if (resource != null && resource.get("uri") instanceof JsonString uri) {
-            listeners.changed(uri.getString());
+            listeners.updated(uri.getString());
         } else {
             LOG.log(System.Logger.Level.DEBUG, "a change notification without a resource URI: {0}", params);
         }

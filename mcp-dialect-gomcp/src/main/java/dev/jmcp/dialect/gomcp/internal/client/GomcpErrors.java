@@ -5,22 +5,10 @@ import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /** What a gomcp server's error responses mean to jmcp's client API. */
 final class GomcpErrors {
     private GomcpErrors() {
-    }
-
-    /** @return the failure inside the layers futures wrap it in */
-    static Throwable unwrap(Throwable failure) {
-        Throwable current = failure;
-        while ((current instanceof CompletionException || current instanceof ExecutionException)
-                && current.getCause() != null) {
-            current = current.getCause();
-        }
-        return current;
     }
 
     /** @return true for gomcp's {@code -32040}, or {@code -32602} that names the {@code uri} in its data */
@@ -45,10 +33,9 @@ final class GomcpErrors {
 
     /** @return {@code failure}, as {@link ResourceNotFoundException} when it says {@code uri} does not exist */
     static Throwable translate(Throwable failure, String uri) {
-        Throwable cause = unwrap(failure);
-        if (uri != null && isNotFound(cause) && !(cause instanceof ResourceNotFoundException)) {
-            return new ResourceNotFoundException(uri, (ProtocolException) cause);
+        if (uri != null && isNotFound(failure) && !(failure instanceof ResourceNotFoundException)) {
+            return new ResourceNotFoundException(uri, (ProtocolException) failure);
         }
-        return cause;
+        return failure;
     }
 }

@@ -1,10 +1,13 @@
 package dev.jmcp.dialect.gomcp.internal.client;
 
+import static dev.jmcp.core.internal.resources.ClientCalls.await;
+
+import dev.jmcp.core.internal.resources.ClientCalls;
+import dev.jmcp.core.internal.resources.ClientUpdates;
 import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.resources.Subscription;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.RequestOptions;
-import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.ConditionalReads;
@@ -20,7 +23,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -35,11 +37,11 @@ final class GomcpResources implements ClientResources {
 
     private final ClientSession session;
     private final Duration callTimeout;
-    private final UpdateListeners listeners;
+    private final ClientUpdates listeners;
     /** gomcp's code calls the read {@code resources/read}, its document {@code resources/get}: the one that worked. */
     private volatile String readMethod = GomcpWire.READ;
 
-    GomcpResources(ClientSession session, Duration callTimeout, UpdateListeners listeners) {
+    GomcpResources(ClientSession session, Duration callTimeout, ClientUpdates listeners) {
         this.session = Objects.requireNonNull(session, "session");
         this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
         this.listeners = Objects.requireNonNull(listeners, "listeners");
@@ -48,11 +50,6 @@ final class GomcpResources implements ClientResources {
     @Override
     public ListResourcesResult list(String cursor) {
         return await(listAsync(null, cursor));
-    }
-
-    @Override
-    public ListResourcesResult list(String uri, String cursor) {
-        return await(listAsync(uri, cursor));
     }
 
     @Override
@@ -68,16 +65,6 @@ final class GomcpResources implements ClientResources {
                 .thenApply(page -> uri == null ? page : Children.of(uri, page));
     }
 
-    @Override
-    public ReadResourceResult read(String uri) {
-        return read(uri, RequestOptions.defaults());
-    }
-
-    @Override
-    public ReadResourceResult read(String uri, RequestOptions options) {
-        return await(readAsync(uri, options));
-    }
-
     /** gomcp reports no progress: a listener in {@code options} hears nothing; its timeout counts. */
     @Override
     public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
@@ -85,17 +72,12 @@ final class GomcpResources implements ClientResources {
         return read(Objects.requireNonNull(uri, "uri"), null, timeout);
     }
 
-    @Override
-    public ReadResourceResult readIfChanged(String uri, String heldVersion) {
-        return await(readIfChangedAsync(uri, heldVersion));
-    }
-
     /** gomcp sends {@code version} with the read and answers Not Modified as an error: it becomes the empty result. */
     @Override
     public CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         Objects.requireNonNull(uri, "uri");
         return read(uri, heldVersion, callTimeout).exceptionallyCompose(failure -> {
-            Throwable cause = GomcpErrors.unwrap(failure);
+            Throwable cause = ClientCalls.unwrap(failure);
             if (heldVersion != null && GomcpErrors.isNotModified(cause)) {
                 return CompletableFuture.completedFuture(ConditionalReads.notModified(current(cause, heldVersion)));
             }
@@ -117,18 +99,13 @@ final class GomcpResources implements ClientResources {
         JsonObject sent = params.build();
         String method = readMethod;
         return call(method, sent, uri, timeout).exceptionallyCompose(failure -> {
-            Throwable cause = GomcpErrors.unwrap(failure);
+            Throwable cause = ClientCalls.unwrap(failure);
             if (method.equals(GomcpWire.READ) && GomcpErrors.isMethodNotFound(cause)) {
                 readMethod = GomcpWire.GET; // a server of gomcp's document: every later read uses its name
                 return call(GomcpWire.GET, sent, uri, timeout);
             }
             return CompletableFuture.failedFuture(cause);
         }).thenApply(ResourceMapping::read);
-    }
-
-    @Override
-    public Resource metadata(String uri) {
-        return await(metadataAsync(uri));
     }
 
     @Override
@@ -146,16 +123,17 @@ final class GomcpResources implements ClientResources {
     public Subscription subscribe(String uri, Consumer<String> listener) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(listener, "listener");
-        if (listeners.add(uri, listener)) {
+        ClientUpdates.Entry entry = listeners.add(uri, listener);
+        if (entry.first()) {
             try {
                 await(call(GomcpWire.SUBSCRIBE, uris(uri), uri, callTimeout));
             } catch (RuntimeException e) {
-                listeners.remove(uri, listener);
+                listeners.remove(entry);
                 throw e;
             }
         }
         return () -> {
-            if (listeners.remove(uri, listener) && session.isOpen()) {
+            if (listeners.remove(entry) && session.isOpen()) {
                 await(call(GomcpWire.UNSUBSCRIBE, uris(uri), uri, callTimeout));
             }
         };
@@ -163,8 +141,7 @@ final class GomcpResources implements ClientResources {
 
     @Override
     public Subscription onListChanged(Runnable listener) {
-        Runnable remove = listeners.onListChanged(Objects.requireNonNull(listener, "listener"));
-        return remove::run;
+        return listeners.onListChanged(listener);
     }
 
     private static JsonObject uris(String uri) {
@@ -178,41 +155,7 @@ final class GomcpResources implements ClientResources {
      * @param uri the resource the call is about, to recognise "not found"; null when none
      */
     private CompletableFuture<JsonObject> call(String method, JsonObject params, String uri, Duration timeout) {
-        CompletableFuture<JsonObject> sent = session.sendRequest(method, params, JsonObject.class,
-                RequestOptions.timeout(timeout));
-        CompletableFuture<JsonObject> result = new CompletableFuture<>();
-        sent.whenComplete((value, failure) -> {
-            if (failure == null) {
-                result.complete(value);
-            } else {
-                result.completeExceptionally(GomcpErrors.translate(failure, uri));
-            }
-        });
-        result.whenComplete((value, failure) -> {
-            if (result.isCancelled()) {
-                sent.cancel(false);
-            }
-        });
-        return result;
-    }
-
-    /** Waits for a call; the session's timer ends it at the call's timeout. */
-    private static <R> R await(CompletableFuture<R> future) {
-        try {
-            return future.get();
-        } catch (ExecutionException e) {
-            Throwable cause = GomcpErrors.unwrap(e);
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new McpException(String.valueOf(cause.getMessage()), cause);
-        } catch (InterruptedException e) {
-            future.cancel(false);
-            Thread.currentThread().interrupt();
-            throw new McpException("interrupted while waiting for the gomcp server", e);
-        }
+        return ClientCalls.call(session, method, params, JsonObject.class, RequestOptions.timeout(timeout),
+                failure -> GomcpErrors.translate(failure, uri));
     }
 }

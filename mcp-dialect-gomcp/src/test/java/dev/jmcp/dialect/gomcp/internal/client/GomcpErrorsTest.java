@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
-import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 class GomcpErrorsTest {
@@ -22,7 +21,7 @@ class GomcpErrorsTest {
         assertTrue(GomcpErrors.isNotFound(error(-32602, "unknown resource", true)));
         assertFalse(GomcpErrors.isNotFound(error(-32602, "bad filter", false)));
         assertInstanceOf(ResourceNotFoundException.class, GomcpErrors.translate(
-                new CompletionException(error(-32040, "gone", true)), "mem://x"));
+                error(-32040, "gone", true), "mem://x"));
     }
 
     @Test
