@@ -12,7 +12,9 @@ import dev.jmcp.core.McpClient;
 import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.core.resources.Subscription;
 import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.codec.CodecLimits;
 import dev.jmcp.schema.codec.JsonRuntime;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourcesResult;
@@ -175,6 +177,35 @@ class GomcpClientOverStdioTest {
     private static List<String> subscribed() {
         return seen(client).getJsonArray("subscribed").getValuesAs(JsonString.class).stream()
                 .map(JsonString::getString).toList();
+    }
+
+    @Test
+    void listChangesReachTheListListenersUntilTheyAreRemoved() throws Exception {
+        BlockingQueue<String> heard = new LinkedBlockingQueue<>();
+        BlockingQueue<String> stays = new LinkedBlockingQueue<>();
+        Subscription listener = client.resources().onListChanged(() -> heard.add("changed"));
+        try (Subscription staying = client.resources().onListChanged(() -> stays.add("changed"))) {
+            change("", "", "notifications/resources/list_changed");
+            assertEquals("changed", heard.poll(30, TimeUnit.SECONDS));
+            listener.close();
+            change("", "", "notifications/resources/list_changed");
+            stays.poll(30, TimeUnit.SECONDS);
+            assertEquals("changed", stays.poll(30, TimeUnit.SECONDS), "the second change was handled");
+            assertNull(heard.poll(), "the removed listener heard nothing more");
+        }
+    }
+
+    @Test
+    void aBlobIsBoundedByTheClientsStringLimitWhichTheFailureNames() {
+        ClientOptions small = options().toBuilder().limits(CodecLimits.DEFAULTS.withMaxStringLength(65_536)).build();
+        try (McpClient bounded = McpClient.connect(FakeGomcp.stdio(), small)) {
+            BlobResourceContents fits = (BlobResourceContents) bounded.resources().read("mem://blob/40000").contents()
+                    .get(0);
+            assertEquals(40_000, fits.blob().toByteArray().length);
+            ProtocolException tooLong = assertThrows(ProtocolException.class,
+                    () -> bounded.resources().read("mem://blob/60000"));
+            assertTrue(tooLong.getMessage().contains("maxStringLength=65536"), tooLong::getMessage);
+        }
     }
 
     @Test

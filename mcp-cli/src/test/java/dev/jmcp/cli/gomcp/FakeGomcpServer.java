@@ -22,11 +22,14 @@ import java.util.function.Consumer;
  * with a {@code uriPrefix} filter, the read as {@code resources/read} and {@code resources/get}
  * (or only the latter) with {@code version} answered by Not Modified (-32050), -32040 for an
  * unknown URI, {@code uris[]} subscriptions. Tests drive it with {@code test/change} (a resource gets
- * new text and a new version, and subscribed sessions hear of it under the name given) and read
- * what it saw with {@code test/seen}. Thread-safe.
+ * new text and a new version, and subscribed sessions hear of it under the name given; or every
+ * session hears {@code notifications/resources/list_changed}) and read what it saw with
+ * {@code test/seen}. Thread-safe.
  */
 public final class FakeGomcpServer {
     static final int PAGE_SIZE = 2;
+    /** {@code mem://blob/N}: a blob of N zero bytes that no listing shows, for tests of size limits. */
+    static final String BLOB_PREFIX = "mem://blob/";
 
     private final boolean answersRead;
     private final Map<String, Entry> resources = new LinkedHashMap<>(); // guarded by this
@@ -172,7 +175,7 @@ public final class FakeGomcpServer {
 
     private void read(Session session, JsonValue id, JsonObject params) {
         String uri = params.getString("uri");
-        Entry entry = resources.get(uri);
+        Entry entry = uri.startsWith(BLOB_PREFIX) ? blob(uri) : resources.get(uri);
         if (entry == null || entry.text == null && entry.blob == null) {
             error(session, id, -32040, "Resource not found: " + uri, Json.createObjectBuilder().add("uri", uri).build());
             return;
@@ -194,8 +197,19 @@ public final class FakeGomcpServer {
         answer(session, id, Json.createObjectBuilder().add("resource", resource(entry)).add("contents", contents));
     }
 
+    private static Entry blob(String uri) {
+        Entry entry = new Entry(uri, "file", "application/octet-stream");
+        entry.blob = new byte[Integer.parseInt(uri.substring(BLOB_PREFIX.length()))];
+        return entry;
+    }
+
     /** Gives {@code uri} new text and version, and tells the sessions subscribed to it with {@code notification}. */
     public synchronized void change(String uri, String text, String notification) {
+        if (notification.equals("notifications/resources/list_changed")) {
+            String message = "{\"jsonrpc\":\"2.0\",\"method\":\"" + notification + "\",\"params\":{}}";
+            sessions.forEach(session -> session.out.accept(message));
+            return;
+        }
         Entry entry = resources.get(uri);
         entry.text = text;
         entry.version++;
