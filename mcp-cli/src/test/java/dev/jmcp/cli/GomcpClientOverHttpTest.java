@@ -1,9 +1,11 @@
 package dev.jmcp.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.McpClient;
+import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.core.resources.Subscription;
 import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ReadResourceResult;
@@ -23,8 +25,18 @@ import org.junit.jupiter.api.Test;
 class GomcpClientOverHttpTest {
 
     @Test
-    void theHttpSseShapeCarriesTheHandshakeReadsAndChangeNotifications() throws Exception {
-        try (FakeGomcp.Http server = new FakeGomcp.Http();
+    void answersOnTheStreamCarryTheHandshakeReadsAndChangeNotifications() throws Exception {
+        readsAndHearsChanges();
+    }
+
+    /** gomcp's own server answers each POST in its body (errors with 400 or 404) and keeps the stream for notifications. */
+    @Test
+    void answersInThePostBodiesAsGomcpsOwnServerSendsThemAreReadToo() throws Exception {
+        readsAndHearsChanges("body-answers", "get-only");
+    }
+
+    private static void readsAndHearsChanges(String... options) throws Exception {
+        try (FakeGomcp.Http server = new FakeGomcp.Http(options);
                 McpClient client = McpClient.connect(URI.create(server.url()), GomcpClientOverStdioTest.options())) {
             assertEquals("2025-03-26", client.protocolVersion());
             assertEquals(List.of("initialize", "initialized"), GomcpClientOverStdioTest.methods(client).subList(0, 2));
@@ -46,6 +58,7 @@ class GomcpClientOverHttpTest {
             }
             assertEquals("newer notes", ((TextResourceContents) client.resources().read("mem://notes.txt").contents()
                     .get(0)).text());
+            assertThrows(ResourceNotFoundException.class, () -> client.resources().read("mem://nothing"));
         }
     }
 }

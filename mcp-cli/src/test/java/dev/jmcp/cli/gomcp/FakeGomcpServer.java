@@ -57,16 +57,36 @@ public final class FakeGomcpServer {
     /** One client's connection: answers go to {@code out}, one JSON message each. */
     public final class Session {
         private final Consumer<String> out;
+        /** Where answers go: {@link #out}, or what {@link #exchange} captures. */
+        private Consumer<String> replies; // guarded by FakeGomcpServer.this
         private boolean initialized; // guarded by FakeGomcpServer.this
         private final List<String> subscribed = new ArrayList<>(); // guarded by FakeGomcpServer.this
 
         Session(Consumer<String> out) {
             this.out = out;
+            this.replies = out;
         }
 
         /** Handles one message the client sent. */
         public void receive(String message) {
             handle(this, Json.createReader(new java.io.StringReader(message)).readObject());
+        }
+
+        /**
+         * Handles one message and returns its answer instead of sending it (empty for none), as
+         * gomcp's HTTP server answers in the POST's body; notifications still go out.
+         */
+        public String exchange(String message) {
+            synchronized (FakeGomcpServer.this) {
+                StringBuilder captured = new StringBuilder();
+                replies = captured::append;
+                try {
+                    receive(message);
+                } finally {
+                    replies = out;
+                }
+                return captured.toString();
+            }
         }
 
         /** Forgets the session: its connection ended. */
@@ -233,8 +253,8 @@ public final class FakeGomcpServer {
     }
 
     private static void answer(Session session, JsonValue id, JsonObjectBuilder result) {
-        session.out.accept(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result).build()
-                .toString());
+        session.replies.accept(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result)
+                .build().toString());
     }
 
     private static void error(Session session, JsonValue id, int code, String message, JsonObject data) {
@@ -242,7 +262,7 @@ public final class FakeGomcpServer {
         if (data != null) {
             error.add("data", data);
         }
-        session.out.accept(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id == null ? JsonValue.NULL : id)
-                .add("error", error).build().toString());
+        session.replies.accept(Json.createObjectBuilder().add("jsonrpc", "2.0")
+                .add("id", id == null ? JsonValue.NULL : id).add("error", error).build().toString());
     }
 }

@@ -15,6 +15,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -27,9 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Runs {@link FakeGomcpServer} as a child JVM on the class path (java.base and jakarta.json only):
  * {@code stdio [get-only]} speaks newline-delimited JSON on standard input and output;
- * {@code http [get-only]} serves gomcp's HTTP+SSE shape on 127.0.0.1 (GET {@code /sse} opens the
- * stream whose first event, {@code endpoint}, names the URL to POST to; every answer comes back on
- * the stream as {@code event: message}), prints {@code port N} on its standard output, takes
+ * {@code http [get-only] [body-answers]} serves gomcp's HTTP+SSE shape on 127.0.0.1 (GET {@code /sse}
+ * opens the stream whose first event, {@code endpoint}, names the URL to POST to; every answer comes
+ * back on the stream as {@code event: message}, or with {@code body-answers} in the POST's body as
+ * gomcp's own server does, errors with 400 or 404), prints {@code port N} on its standard output, takes
  * {@code POST /test/change} with {@code {uri, text, notification}} from the test, and ends when its
  * standard input does. Plain sockets, one exchange per connection: the test module reads no HTTP module.
  */
@@ -38,11 +40,12 @@ public final class FakeGomcpServerMain {
     }
 
     public static void main(String[] args) throws Exception {
-        FakeGomcpServer server = new FakeGomcpServer(!(args.length > 1 && args[1].equals("get-only")));
+        List<String> options = List.of(args).subList(1, args.length);
+        FakeGomcpServer server = new FakeGomcpServer(!options.contains("get-only"));
         if (args[0].equals("stdio")) {
             stdio(server);
         } else {
-            http(server);
+            http(server, options.contains("body-answers"));
         }
     }
 
@@ -62,7 +65,7 @@ public final class FakeGomcpServerMain {
         }
     }
 
-    private static void http(FakeGomcpServer server) throws IOException {
+    private static void http(FakeGomcpServer server, boolean bodyAnswers) throws IOException {
         ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         ExecutorService connections = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable);
@@ -75,7 +78,7 @@ public final class FakeGomcpServerMain {
             while (true) {
                 try {
                     Socket socket = listener.accept();
-                    connections.execute(() -> serve(socket, server, sessions, ids));
+                    connections.execute(() -> serve(socket, server, sessions, ids, bodyAnswers));
                 } catch (IOException e) {
                     return;
                 }
@@ -89,7 +92,7 @@ public final class FakeGomcpServerMain {
 
     /** One HTTP/1.1 exchange per connection, which then closes: enough for a test, and every client copes. */
     private static void serve(Socket socket, FakeGomcpServer server, Map<String, FakeGomcpServer.Session> sessions,
-            AtomicLong ids) {
+            AtomicLong ids, boolean bodyAnswers) {
         try (socket) {
             InputStream in = new BufferedInputStream(socket.getInputStream());
             OutputStream out = socket.getOutputStream();
@@ -118,8 +121,12 @@ public final class FakeGomcpServerMain {
                         status(out, "404 Not Found");
                         return;
                     }
-                    status(out, "202 Accepted");
-                    session.receive(body);
+                    if (bodyAnswers) {
+                        answer(out, session.exchange(body));
+                    } else {
+                        status(out, "202 Accepted");
+                        session.receive(body);
+                    }
                 }
                 case "/test/change" -> {
                     JsonObject change = Json.createReader(new StringReader(body)).readObject();
@@ -165,6 +172,21 @@ public final class FakeGomcpServerMain {
             }
         }
         return line.toString();
+    }
+
+    /** gomcp's way: 200 with the answer, an error status with a JSON-RPC error, 204 for a notification. */
+    private static void answer(OutputStream out, String answer) throws IOException {
+        if (answer.isEmpty()) {
+            status(out, "204 No Content");
+            return;
+        }
+        String status = !answer.contains("\"error\"") ? "200 OK"
+                : answer.contains("\"code\":-32601") ? "404 Not Found" : "400 Bad Request";
+        byte[] body = answer.getBytes(StandardCharsets.UTF_8);
+        out.write(("HTTP/1.1 " + status + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
+                + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
     }
 
     private static void status(OutputStream out, String status) throws IOException {
