@@ -179,7 +179,10 @@ public final class McpClient implements AutoCloseable {
         return connect(transport, options);
     }
 
-    /** @return the server's resources; never null */
+    /**
+     * @return the server's resources, read in MCP's resources methods or, when
+     *         {@link ClientOptions#dialect()} names one, in that dialect's; never null
+     */
     public ClientResources resources() {
         return resources;
     }
