@@ -1,5 +1,6 @@
 package dev.jmcp.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,11 +9,14 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code jmcp ls|read|meta|tree|watch --dialect gomcp} against the gomcp-style server, as child processes. */
 class GomcpCliTest {
@@ -44,6 +48,14 @@ class GomcpCliTest {
         Cli.Result meta = againstStdio("meta", "mem://docs/logo.png");
         assertEquals(0, meta.exitCode(), meta::toString);
         assertTrue(meta.stdout().contains("image/png"), meta::toString);
+    }
+
+    @Test
+    void readWritesABlobsBytesToTheOutputFile(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("logo.png");
+        Cli.Result read = againstStdio("read", "mem://docs/logo.png", "-o", out.toString());
+        assertEquals(0, read.exitCode(), read::toString);
+        assertArrayEquals(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 1, 2, (byte) 0xff}, Files.readAllBytes(out));
     }
 
     @Test
