@@ -50,7 +50,8 @@ module dev.jmcp.core {
     // message it drops unread, to fail the request that waits for it; the parsing of named settings
     exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty;
     // the resources feature's pieces that a resources dialect serves with too (routing by URI and
-    // template, signed listing cursors, bounded reads, versions, the subscription index): shared
+    // template, signed listing cursors, bounded reads, versions, the subscription index) and that a
+    // dialect's client reads with (the calls and the update listeners of MCP's client): shared
     // with jmcp's own dialect module rather than copied, and not API, since their shape follows
     // the standard feature's needs
     exports dev.jmcp.core.internal.resources to dev.jmcp.dialect.gomcp;

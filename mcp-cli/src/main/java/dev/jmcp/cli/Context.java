@@ -46,14 +46,14 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
     }
 
     /**
-     * @return how a client command connects: {@code --timeout}, and the limits of
-     *         {@link Target#limits} for what it reads
+     * @return how a client command connects: {@code --timeout}, the limits of
+     *         {@link Target#limits} for what it reads, and {@code --dialect}
      */
     ClientOptions clientOptions(Target.Reads reads) {
-        return ClientOptions.builder()
+        return Target.dialect(args, ClientOptions.builder()
                 .clientInfo(Implementation.of("jmcp", Main.version()))
                 .callTimeout(timeout())
-                .limits(Target.limits(args, reads)).build();
+                .limits(Target.limits(args, reads))).build();
     }
 
     /** Connects to the server the command line names, to read listings and metadata. @see Target#connect */

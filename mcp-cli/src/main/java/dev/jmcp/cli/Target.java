@@ -29,6 +29,9 @@ record Target(URI uri, String display) {
               --max-message-bytes N  the longest message the server may send, in bytes (default
                                      4294967296, 4 GiB, for read; 16777216, 16 MiB, otherwise);
                                      a longer one fails its request at once
+              --dialect ID           the server speaks another resources protocol: gomcp (a Go MCP
+                                     library's: initialize at 2025-03-26, resources/read with a
+                                     version, uris[] subscriptions); default: MCP's own
             """;
 
     /**
@@ -61,7 +64,24 @@ record Target(URI uri, String display) {
 
     /** @return {@code spec} with the options of commands that connect to a server */
     static Args.Spec options(Args.Spec spec) {
-        return spec.option("--max-message-bytes");
+        return spec.option("--max-message-bytes").option("--dialect");
+    }
+
+    /**
+     * @return {@code options} with the dialect that {@code --dialect} names, found through
+     *         {@link java.util.ServiceLoader}; unchanged without the option
+     * @throws CliException ({@link Exit#USAGE}) when no dialect has that id, naming the known ones
+     */
+    static ClientOptions.Builder dialect(Args args, ClientOptions.Builder options) {
+        String id = args.value("--dialect").orElse(null);
+        if (id == null) {
+            return options;
+        }
+        try {
+            return options.dialect(id);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--dialect " + Text.printable(id) + ": " + e.getMessage());
+        }
     }
 
     /**

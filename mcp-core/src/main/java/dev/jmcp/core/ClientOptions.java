@@ -1,9 +1,11 @@
 package dev.jmcp.core;
 
+import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.session.VersionNegotiation;
+import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.BlobSink;
 import dev.jmcp.schema.codec.CodecLimits;
@@ -41,6 +43,7 @@ public final class ClientOptions {
     private final int maxCachedResults;
     private final ClientCapabilities capabilities;
     private final Map<String, RequestHandler> requestHandlers;
+    private final ResourceDialect dialect;
 
     private ClientOptions(Builder b) {
         this.clientInfo = b.clientInfo;
@@ -55,6 +58,7 @@ public final class ClientOptions {
         this.maxCachedResults = b.maxCachedResults;
         this.capabilities = b.capabilities;
         this.requestHandlers = Map.copyOf(b.requestHandlers);
+        this.dialect = b.dialect;
     }
 
     /**
@@ -75,7 +79,7 @@ public final class ClientOptions {
         Builder builder = new Builder().clientInfo(clientInfo).protocolVersion(protocolVersion).callTimeout(callTimeout)
                 .sessionSettings(sessionSettings).transportProviders(transportProviders).limits(limits)
                 .blobSink(blobSink).versionNegotiation(versionNegotiation).maxInputRounds(maxInputRounds)
-                .maxCachedResults(maxCachedResults).capabilities(capabilities);
+                .maxCachedResults(maxCachedResults).capabilities(capabilities).dialect(dialect);
         builder.requestHandlers.putAll(requestHandlers);
         return builder;
     }
@@ -179,13 +183,25 @@ public final class ClientOptions {
         return requestHandlers;
     }
 
+    /**
+     * @return the resources protocol the server speaks when it is not MCP's own, such as gomcp's: its
+     *         {@link ResourceDialect.Client} then chooses the revision (in place of
+     *         {@link #versionNegotiation()}), receives the server's notifications and is what
+     *         {@link McpClient#resources()} returns; null (the default) for MCP's resources
+     * @since 0.1
+     */
+    public ResourceDialect dialect() {
+        return dialect;
+    }
+
     @Override
     public String toString() {
         return "ClientOptions[clientInfo=" + clientInfo + ", protocolVersion=" + protocolVersion + ", callTimeout="
                 + callTimeout + ", sessionSettings=" + sessionSettings + ", transportProviders=" + transportProviders
                 + ", limits=" + limits + ", blobSink=" + blobSink + ", versionNegotiation=" + versionNegotiation
                 + ", maxInputRounds=" + maxInputRounds + ", maxCachedResults=" + maxCachedResults
-                + ", capabilities=" + capabilities + ", requestHandlers=" + requestHandlers.keySet() + "]";
+                + ", capabilities=" + capabilities + ", requestHandlers=" + requestHandlers.keySet()
+                + ", dialect=" + (dialect == null ? null : dialect.id()) + "]";
     }
 
     /**
@@ -207,6 +223,7 @@ public final class ClientOptions {
         private int maxCachedResults = DEFAULT_MAX_CACHED_RESULTS;
         private ClientCapabilities capabilities;
         private final Map<String, RequestHandler> requestHandlers = new LinkedHashMap<>();
+        private ResourceDialect dialect;
 
         private Builder() {
         }
@@ -304,6 +321,26 @@ public final class ClientOptions {
             if (requestHandlers.putIfAbsent(method, handler) != null) {
                 throw new IllegalArgumentException("requestHandler: " + method + " already has a handler");
             }
+            return this;
+        }
+
+        /** @param value null for MCP's own resources; see {@link ClientOptions#dialect()} */
+        public Builder dialect(ResourceDialect value) {
+            this.dialect = value;
+            return this;
+        }
+
+        /**
+         * The dialect of that {@link ResourceDialect#id()} among those found through
+         * {@link java.util.ServiceLoader} (a dialect module on the module or class path, such as
+         * {@code dev.jmcp.dialect.gomcp} for {@code gomcp}).
+         *
+         * @param id never null
+         * @throws IllegalArgumentException when no dialect has that id, naming the ids there are
+         * @see ClientOptions#dialect()
+         */
+        public Builder dialect(String id) {
+            this.dialect = Providers.dialect(id);
             return this;
         }
 

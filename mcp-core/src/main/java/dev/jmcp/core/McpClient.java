@@ -7,8 +7,10 @@ import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.Negotiated;
 import dev.jmcp.core.session.Negotiation;
 import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.BlobSink;
@@ -48,11 +50,11 @@ import java.util.concurrent.TimeoutException;
 public final class McpClient implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(McpClient.class.getName());
     private final ClientSession session;
-    private final ClientResourcesImpl resources;
+    private final ClientResources resources;
     private final Negotiated negotiated;
     private final Negotiation negotiation;
 
-    private McpClient(ClientSession session, ClientResourcesImpl resources) {
+    private McpClient(ClientSession session, ClientResources resources) {
         this.session = session;
         this.resources = resources;
         this.negotiated = session.negotiated();
@@ -68,7 +70,9 @@ public final class McpClient implements AutoCloseable {
      * Starts a session on {@code transport} and chooses the revision as
      * {@link ClientOptions#versionNegotiation()} says (by default {@code server/discover} first, then
      * 2026-07-28 when the server offers it, else the {@code initialize} handshake); see
-     * {@link ClientSession#negotiate}.
+     * {@link ClientSession#negotiate}. With a {@link ClientOptions#dialect()}, the dialect's client
+     * side chooses the revision, receives the server's resource notifications and reads the
+     * server's resources: {@link #resources()} speaks the dialect.
      *
      * @param transport not yet started; never null
      * @param options   never null
@@ -85,7 +89,6 @@ public final class McpClient implements AutoCloseable {
         JsonRuntime.provider(); // a missing JSON provider fails here, saying so, not in a reader thread
         Objects.requireNonNull(options, "options");
         CloseCause closeCause = new CloseCause(transport);
-        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout(), options.maxCachedResults());
         ClientSession.Builder builder = ClientSession.builder(closeCause)
                 .clientInfo(options.clientInfo())
                 .protocolVersion(options.protocolVersion())
@@ -95,11 +98,12 @@ public final class McpClient implements AutoCloseable {
             builder.capabilities(options.capabilities());
         }
         options.requestHandlers().forEach(builder::requestHandler);
-        resources.register(builder);
+        ResourceDialect.Client side = options.dialect() == null ? standard(options) : options.dialect().client(options);
+        side.register(builder);
         ClientSession session = builder.build();
-        resources.bind(session);
+        ClientResources resources = side.bind(session);
         try {
-            Negotiation negotiation = session.negotiate(options.versionNegotiation())
+            Negotiation negotiation = session.negotiate(side.negotiation())
                     .get(options.callTimeout().toMillis(), TimeUnit.MILLISECONDS);
             LOG.log(System.Logger.Level.DEBUG, "{0} speaks {1}", session, negotiation);
             return new McpClient(session, resources);
@@ -116,6 +120,28 @@ public final class McpClient implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new McpException("interrupted while connecting", e);
         }
+    }
+
+    /** @return MCP's own resources, shaped as a dialect's client side so that connect treats both alike */
+    private static ResourceDialect.Client standard(ClientOptions options) {
+        ClientResourcesImpl resources = new ClientResourcesImpl(options.callTimeout(), options.maxCachedResults());
+        return new ResourceDialect.Client() {
+            @Override
+            public VersionNegotiation negotiation() {
+                return options.versionNegotiation();
+            }
+
+            @Override
+            public void register(ClientSession.Builder session) {
+                resources.register(session);
+            }
+
+            @Override
+            public ClientResources bind(ClientSession session) {
+                resources.bind(session);
+                return resources;
+            }
+        };
     }
 
     /** Connects to {@code target} with {@link ClientOptions#defaults()}. @see #connect(URI, ClientOptions) */
@@ -153,7 +179,10 @@ public final class McpClient implements AutoCloseable {
         return connect(transport, options);
     }
 
-    /** @return the server's resources; never null */
+    /**
+     * @return the server's resources, read in MCP's resources methods or, when
+     *         {@link ClientOptions#dialect()} names one, in that dialect's; never null
+     */
     public ClientResources resources() {
         return resources;
     }

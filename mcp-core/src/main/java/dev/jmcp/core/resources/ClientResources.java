@@ -1,10 +1,13 @@
 package dev.jmcp.core.resources;
 
+import dev.jmcp.core.internal.resources.ClientCalls;
 import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -21,9 +24,12 @@ import java.util.function.Consumer;
  * futures with the same exceptions; cancelling such a future cancels the request at the server.
  * Thread-safe.
  *
+ * <p>jmcp's client implements it for MCP's resources; a {@link dev.jmcp.core.spi.ResourceDialect}'s
+ * client side implements it for another resources protocol, keeping these rules.
+ *
  * @since 0.1
  */
-public sealed interface ClientResources permits dev.jmcp.core.internal.resources.ClientResourcesImpl {
+public interface ClientResources {
 
     /** @return the first page of the server's top-level resources */
     default ListResourcesResult list() {
@@ -43,7 +49,9 @@ public sealed interface ClientResources permits dev.jmcp.core.internal.resources
      * @param uri    a resource with {@code isCollection: true}; never null
      * @param cursor the previous page's {@code nextCursor}; null for the first page
      */
-    ListResourcesResult list(String uri, String cursor);
+    default ListResourcesResult list(String uri, String cursor) {
+        return ClientCalls.await(listAsync(uri, cursor));
+    }
 
     /** @see #list(String, String) */
     CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor);
@@ -55,20 +63,42 @@ public sealed interface ClientResources permits dev.jmcp.core.internal.resources
      * @return every top-level resource, in order
      * @throws dev.jmcp.schema.McpException when the listing does not end within {@code maxPages}, naming it
      */
-    List<Resource> listAll(int maxPages);
+    default List<Resource> listAll(int maxPages) {
+        return listAll(null, maxPages);
+    }
 
     /** Every child of the collection {@code uri}; see {@link #listAll(int)}. */
-    List<Resource> listAll(String uri, int maxPages);
+    default List<Resource> listAll(String uri, int maxPages) {
+        if (maxPages < 1) {
+            throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
+        }
+        List<Resource> all = new ArrayList<>();
+        String cursor = null;
+        for (int page = 0; page < maxPages; page++) {
+            ListResourcesResult result = uri == null ? list(cursor) : list(uri, cursor);
+            all.addAll(result.resources());
+            cursor = result.nextCursor();
+            if (cursor == null) {
+                return all;
+            }
+        }
+        throw new McpException("resources/list" + (uri == null ? "" : " of " + uri) + " did not end within maxPages="
+                + maxPages + " pages (" + all.size() + " resources so far); raise maxPages or page with list(cursor)");
+    }
 
     /** @return the resource's contents, SEP-2093: each element carries its metadata */
-    ReadResourceResult read(String uri);
+    default ReadResourceResult read(String uri) {
+        return read(uri, RequestOptions.defaults());
+    }
 
     /**
      * @param options a timeout of its own (instead of the call timeout) and a progress listener,
      *                which makes the server report progress on large blobs; never null
      * @see #read(String)
      */
-    ReadResourceResult read(String uri, RequestOptions options);
+    default ReadResourceResult read(String uri, RequestOptions options) {
+        return ClientCalls.await(readAsync(uri, options));
+    }
 
     /** @see #read(String, RequestOptions) */
     CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options);
@@ -85,20 +115,22 @@ public sealed interface ClientResources permits dev.jmcp.core.internal.resources
      *
      * @param uri         the resource; never null
      * @param heldVersion the version the caller holds; null for a plain read
-     * @return the result, with contents unless not modified; the default reads it whole
+     * @return the result, with contents unless not modified
      * @since 0.1
      */
     default ReadResourceResult readIfChanged(String uri, String heldVersion) {
-        return read(uri);
+        return ClientCalls.await(readIfChangedAsync(uri, heldVersion));
     }
 
-    /** @see #readIfChanged(String, String) */
+    /** @see #readIfChanged(String, String); the default reads it whole */
     default CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return readAsync(uri, RequestOptions.defaults());
     }
 
     /** @return the resource's metadata, without its content ({@code resources/metadata}, SEP-2093) */
-    Resource metadata(String uri);
+    default Resource metadata(String uri) {
+        return ClientCalls.await(metadataAsync(uri));
+    }
 
     /** @see #metadata(String) */
     CompletableFuture<Resource> metadataAsync(String uri);

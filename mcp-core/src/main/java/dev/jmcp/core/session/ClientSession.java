@@ -5,6 +5,7 @@ import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
 import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.InitializeResult;
@@ -16,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * The client end of a connection. {@link #initialize()} performs the handshake: it sends
  * {@code initialize} with the client's revision, capabilities and info, checks the revision the
  * server chose (failing with {@link UnsupportedProtocolVersionException} and closing when it is not
- * one the client speaks), then sends {@code notifications/initialized}. Until then only
+ * one the client speaks), then sends {@code notifications/initialized} (or the name given to
+ * {@link Builder#initializedNotification}). Until then only
  * {@code ping} may be sent. See {@link McpSession} for threads.
  *
  * <p>{@link #negotiate(VersionNegotiation)} speaks 2026-07-28 too: it probes with
@@ -51,7 +53,8 @@ public final class ClientSession extends EngineSession implements McpSession {
     private final int maxInputRounds;
 
     private ClientSession(Builder builder) {
-        this(builder, new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion));
+        this(builder, new ClientHandshake(builder.clientInfo, builder.capabilities, builder.protocolVersion,
+                builder.initializedNotification));
     }
 
     private ClientSession(Builder builder, ClientHandshake handshake) {
@@ -124,6 +127,7 @@ public final class ClientSession extends EngineSession implements McpSession {
         private ClientCapabilities capabilities = ClientCapabilities.none();
         private String protocolVersion = ClientHandshake.DEFAULT_VERSION;
         private int maxInputRounds = DEFAULT_MAX_INPUT_ROUNDS;
+        private String initializedNotification = McpMethodNames.INITIALIZED;
 
         private Builder(McpTransport transport) {
             super(transport);
@@ -164,6 +168,24 @@ public final class ClientSession extends EngineSession implements McpSession {
                 throw new IllegalArgumentException("maxInputRounds must be >= 1, was " + value);
             }
             this.maxInputRounds = value;
+            return this;
+        }
+
+        /**
+         * The name of the notification that ends the {@code initialize} handshake. MCP's is
+         * {@code notifications/initialized}, the default; servers of some dialects, such as gomcp's,
+         * wait for the bare {@code initialized} and refuse every request until it comes.
+         *
+         * @param method the notification's name; never null, not blank
+         * @throws IllegalArgumentException for a blank name
+         * @since 0.1
+         */
+        public Builder initializedNotification(String method) {
+            Objects.requireNonNull(method, "initializedNotification");
+            if (method.isBlank()) {
+                throw new IllegalArgumentException("initializedNotification must not be blank");
+            }
+            this.initializedNotification = method;
             return this;
         }
 

@@ -164,21 +164,6 @@ public final class ServerSession extends EngineSession implements McpSession {
         }
 
         /**
-         * Makes the params of inbound {@code method} reach its handler as the peer sent them (a
-         * {@link jakarta.json.JsonObject}, or null), not read into the record MCP defines for that
-         * method: for a feature that speaks another protocol under some of MCP's method names, such
-         * as a {@link dev.jmcp.core.spi.ResourceDialect} whose {@code resources/list} has members
-         * MCP's has not.
-         *
-         * @param method a request or notification; never null
-         * @since 0.1
-         */
-        public Builder jsonParams(String method) {
-            handlers.jsonParams(method);
-            return this;
-        }
-
-        /**
          * Creates the session and starts its transport: from here on it answers the client.
          *
          * @throws IllegalStateException when {@link #serverInfo} was not set

@@ -66,6 +66,23 @@ abstract class SessionBuilder<B extends SessionBuilder<B>> {
         return self();
     }
 
+    /**
+     * Makes the params of inbound {@code method} reach its handler as the peer sent them (a
+     * {@link jakarta.json.JsonObject}, or null), not read into the record MCP defines for that method:
+     * for a peer that speaks another protocol under some of MCP's method names, such as a
+     * {@link dev.jmcp.core.spi.ResourceDialect} whose {@code resources/list} or
+     * {@code notifications/resources/updated} has other members. Needs a transport that reads with the
+     * session's {@link McpSession#pendingRequests()}, as jmcp's do.
+     *
+     * @param method a request or notification; never null
+     * @return this builder
+     * @since 0.1
+     */
+    public B jsonParams(String method) {
+        handlers.jsonParams(method);
+        return self();
+    }
+
     @SuppressWarnings("unchecked") // B is the subclass by construction: Builder extends SessionBuilder<Builder>
     private B self() {
         return (B) this;

@@ -5,6 +5,7 @@ import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.dialect.gomcp.internal.client.GomcpClient;
 import dev.jmcp.dialect.gomcp.internal.server.GomcpServerFeature;
 import java.util.List;
 
@@ -32,8 +33,16 @@ public final class GomcpDialect implements ResourceDialect {
         return new GomcpServerFeature(providers, settings);
     }
 
+    /**
+     * The client side: {@code initialize} at 2025-03-26 and the bare {@code initialized}; the read as
+     * {@code resources/read}, then {@code resources/get} for good when the server does not know it;
+     * {@code version} sent by {@code readIfChanged}, its Not Modified answer ({@code -32050}) the
+     * empty not-modified result of jmcp's conditional reads; {@code -32040} (or {@code -32602} with
+     * {@code data.uri}) a {@link dev.jmcp.core.resources.ResourceNotFoundException}. A collection's
+     * children are filtered from the flat listing; metadata is a read whose content is dropped.
+     */
     @Override
     public Client client(ClientOptions options) {
-        throw new UnsupportedOperationException("the gomcp client side is being written");
+        return new GomcpClient(options.callTimeout());
     }
 }

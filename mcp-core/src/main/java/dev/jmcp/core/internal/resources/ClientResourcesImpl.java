@@ -1,6 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
-import dev.jmcp.core.internal.Failures;
+import static dev.jmcp.core.internal.resources.ClientCalls.await;
 
 import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.resources.ResourceNotFoundException;
@@ -31,11 +31,8 @@ import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -91,11 +88,6 @@ public final class ClientResourcesImpl implements ClientResources {
     }
 
     @Override
-    public ListResourcesResult list(String uri, String cursor) {
-        return await(listAsync(uri, cursor));
-    }
-
-    @Override
     public CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor) {
         if (uri != null && !listsChildren()) {
             // a server without the extension ignores params.uri and answers with its top level:
@@ -128,40 +120,6 @@ public final class ClientResourcesImpl implements ClientResources {
     }
 
     @Override
-    public List<Resource> listAll(int maxPages) {
-        return listAll(null, maxPages);
-    }
-
-    @Override
-    public List<Resource> listAll(String uri, int maxPages) {
-        if (maxPages < 1) {
-            throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
-        }
-        List<Resource> all = new ArrayList<>();
-        String cursor = null;
-        for (int page = 0; page < maxPages; page++) {
-            ListResourcesResult result = uri == null ? list(cursor) : list(uri, cursor);
-            all.addAll(result.resources());
-            cursor = result.nextCursor();
-            if (cursor == null) {
-                return all;
-            }
-        }
-        throw new McpException("resources/list" + (uri == null ? "" : " of " + uri) + " did not end within maxPages="
-                + maxPages + " pages (" + all.size() + " resources so far); raise maxPages or page with list(cursor)");
-    }
-
-    @Override
-    public ReadResourceResult read(String uri) {
-        return read(uri, RequestOptions.defaults());
-    }
-
-    @Override
-    public ReadResourceResult read(String uri, RequestOptions options) {
-        return await(readAsync(uri, options));
-    }
-
-    @Override
     public CompletableFuture<ReadResourceResult> readAsync(String uri, RequestOptions options) {
         Objects.requireNonNull(uri, "uri");
         // a read that asks for progress wants to watch it come
@@ -185,11 +143,6 @@ public final class ClientResourcesImpl implements ClientResources {
     }
 
     @Override
-    public ReadResourceResult readIfChanged(String uri, String heldVersion) {
-        return await(readIfChangedAsync(uri, heldVersion));
-    }
-
-    @Override
     public CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return conditionalRead(Objects.requireNonNull(uri, "uri"), heldVersion, null);
     }
@@ -200,11 +153,6 @@ public final class ClientResourcesImpl implements ClientResources {
         ReadResourceRequestParams params = heldVersion == null || !readsConditionally() ? ReadResourceRequestParams.of(uri)
                 : ConditionalReads.readIfNoneMatch(uri, heldVersion);
         return call(McpMethodNames.RESOURCES_READ, params, ReadResourceResult.class, uri, options);
-    }
-
-    @Override
-    public Resource metadata(String uri) {
-        return await(metadataAsync(uri));
     }
 
     @Override
@@ -356,21 +304,7 @@ public final class ClientResourcesImpl implements ClientResources {
                                           RequestOptions options) {
         RequestOptions effective = options == null ? RequestOptions.timeout(callTimeout)
                 : options.timeout() == null ? options.withTimeout(callTimeout) : options;
-        CompletableFuture<R> sent = session().sendRequest(method, params, type, effective);
-        CompletableFuture<R> result = new CompletableFuture<>();
-        sent.whenComplete((value, failure) -> {
-            if (failure == null) {
-                result.complete(value);
-            } else {
-                result.completeExceptionally(translate(Failures.unwrap(failure), uri));
-            }
-        });
-        result.whenComplete((value, failure) -> {
-            if (result.isCancelled()) {
-                sent.cancel(false);
-            }
-        });
-        return result;
+        return ClientCalls.call(session(), method, params, type, effective, failure -> translate(failure, uri));
     }
 
     private static Throwable translate(Throwable failure, String uri) {
@@ -379,26 +313,5 @@ public final class ClientResourcesImpl implements ClientResources {
             return new ResourceNotFoundException(uri, protocol);
         }
         return failure;
-    }
-
-
-    /** Waits for a call; the session's timer ends it at the call's timeout. */
-    private static <R> R await(CompletableFuture<R> future) {
-        try {
-            return future.get();
-        } catch (ExecutionException e) {
-            Throwable cause = Failures.unwrap(e);
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new McpException(String.valueOf(cause.getMessage()), cause);
-        } catch (InterruptedException e) {
-            future.cancel(false);
-            Thread.currentThread().interrupt();
-            throw new McpException("interrupted while waiting for the server", e);
-        }
     }
 }

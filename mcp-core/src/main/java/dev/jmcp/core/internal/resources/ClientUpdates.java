@@ -11,18 +11,21 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
-/** A client's listeners for resource updates, by URI, and for list changes. Thread-safe. */
-final class ClientUpdates {
+/**
+ * A client's listeners for resource updates, by URI, and for list changes: MCP's client and a
+ * resources dialect's keep them alike. Thread-safe.
+ */
+public final class ClientUpdates {
     private static final System.Logger LOG = System.getLogger(ClientUpdates.class.getName());
 
     private final Map<String, List<Entry>> byUri = new LinkedHashMap<>(); // guarded by this
     private final List<Runnable> listChanged = new CopyOnWriteArrayList<>();
 
     /** One listener for one URI. @param first true when it was the first for its URI */
-    record Entry(String uri, Consumer<String> listener, boolean first) {
+    public record Entry(String uri, Consumer<String> listener, boolean first) {
     }
 
-    synchronized Entry add(String uri, Consumer<String> listener) {
+    public synchronized Entry add(String uri, Consumer<String> listener) {
         List<Entry> entries = byUri.computeIfAbsent(uri, u -> new ArrayList<>());
         Entry entry = new Entry(uri, listener, entries.isEmpty());
         entries.add(entry);
@@ -30,7 +33,7 @@ final class ClientUpdates {
     }
 
     /** @return true when it was the last listener for its URI */
-    synchronized boolean remove(Entry entry) {
+    public synchronized boolean remove(Entry entry) {
         List<Entry> entries = byUri.get(entry.uri());
         if (entries == null || !entries.removeIf(e -> e == entry)) {
             return false;
@@ -55,13 +58,13 @@ final class ClientUpdates {
         return !listChanged.isEmpty();
     }
 
-    Subscription onListChanged(Runnable listener) {
+    public Subscription onListChanged(Runnable listener) {
         Objects.requireNonNull(listener, "listener");
         listChanged.add(listener);
         return () -> listChanged.removeIf(l -> l == listener);
     }
 
-    void listChanged() {
+    public void listChanged() {
         for (Runnable listener : listChanged) {
             try {
                 listener.run();
@@ -72,10 +75,13 @@ final class ClientUpdates {
     }
 
     void updated(Object params) {
-        if (!(params instanceof ResourceUpdatedNotificationParams update)) {
-            return;
+        if (params instanceof ResourceUpdatedNotificationParams update) {
+            updated(update.uri());
         }
-        String uri = update.uri();
+    }
+
+    /** Tells the listeners of {@code uri}, and of the URIs it lies under (when none: every listener), that it changed. */
+    public void updated(String uri) {
         for (Entry entry : targets(uri)) {
             try {
                 entry.listener().accept(uri);

@@ -42,6 +42,7 @@ public final class ClientHandshake implements Lifecycle {
     private final Implementation clientInfo;
     private final ClientCapabilities capabilities;
     private final String requestedVersion;
+    private final String initializedMethod;
     private final AtomicBoolean started = new AtomicBoolean();
     private volatile Negotiated negotiated;
     private volatile Negotiation negotiation;
@@ -49,10 +50,13 @@ public final class ClientHandshake implements Lifecycle {
     private volatile JsonObject statelessMeta;
     private SessionEngine engine;
 
-    public ClientHandshake(Implementation clientInfo, ClientCapabilities capabilities, String requestedVersion) {
+    /** @param initializedMethod the notification that ends the handshake: {@code notifications/initialized} in MCP */
+    public ClientHandshake(Implementation clientInfo, ClientCapabilities capabilities, String requestedVersion,
+            String initializedMethod) {
         this.clientInfo = Objects.requireNonNull(clientInfo, "clientInfo");
         this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
         this.requestedVersion = Objects.requireNonNull(requestedVersion, "requestedVersion");
+        this.initializedMethod = Objects.requireNonNull(initializedMethod, "initializedMethod");
     }
 
     @Override
@@ -60,7 +64,7 @@ public final class ClientHandshake implements Lifecycle {
         this.engine = engine;
     }
 
-    /** Sends {@code initialize}, checks the chosen revision, then sends {@code notifications/initialized}. */
+    /** Sends {@code initialize}, checks the chosen revision, then sends the initialized notification. */
     public CompletableFuture<InitializeResult> initialize() {
         if (!started.compareAndSet(false, true)) {
             return alreadyStarted();
@@ -168,7 +172,7 @@ public final class ClientHandshake implements Lifecycle {
         // set before notifications/initialized leaves, so the server's first request is admitted
         negotiated = new Negotiated(offered, clientInfo, capabilities, result.serverInfo(), result.capabilities(),
                 result.instructions());
-        engine.notify(McpMethodNames.INITIALIZED, null);
+        engine.notify(initializedMethod, null);
         return CompletableFuture.completedFuture(result);
     }
 

@@ -68,9 +68,10 @@ final class OutboundRequests implements PendingRequests {
         return byId.size();
     }
 
+    /** A request whose caller asked for a {@code JsonObject} gets the result as sent, whatever its method's record. */
     @Override
     public String methodOf(RequestId id) {
         Pending pending = byId.get(id);
-        return pending == null ? null : pending.method;
+        return pending == null || pending.wantsJson() ? null : pending.method;
     }
 }

@@ -5,6 +5,7 @@ import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -31,6 +32,11 @@ final class Pending {
         this.token = token;
         this.listener = listener;
         this.timeout = timeout;
+    }
+
+    /** @return whether the caller wants the result as the JSON object sent, not as its method's record */
+    boolean wantsJson() {
+        return resultType == JsonObject.class;
     }
 
     /** The spec forbids cancelling {@code initialize}. */

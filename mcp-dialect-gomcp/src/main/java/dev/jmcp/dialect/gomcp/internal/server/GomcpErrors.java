@@ -17,7 +17,7 @@ final class GomcpErrors {
 
     /** jmcp's {@code -32050} for gomcp: the held version is current, no content is sent. */
     static ProtocolException notModified(String uri, String version) {
-        return new ProtocolException(GomcpProtocol.NOT_MODIFIED, "Not Modified: " + uri + " is at version " + version,
+        return new ProtocolException(GomcpProtocol.NOT_MODIFIED, GomcpProtocol.NOT_MODIFIED_MESSAGE + ": " + uri + " is at version " + version,
                 JsonRuntime.provider().createObjectBuilder().add("uri", uri).add("version", version).build());
     }
 }

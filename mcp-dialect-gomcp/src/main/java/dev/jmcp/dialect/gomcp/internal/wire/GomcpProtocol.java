@@ -4,6 +4,8 @@ package dev.jmcp.dialect.gomcp.internal.wire;
 public final class GomcpProtocol {
     /** gomcp clients speak this revision of the {@code initialize} handshake. */
     public static final String PROTOCOL_VERSION = "2025-03-26";
+    /** gomcp's client ends the handshake with this bare name, and its server waits for it, not MCP's {@code notifications/initialized}. */
+    public static final String INITIALIZED = "initialized";
 
     public static final String LIST = "resources/list";
     /** The seed's name of the read. */
@@ -22,6 +24,8 @@ public final class GomcpProtocol {
     public static final int NOT_FOUND = -32040;
     /** jmcp's "not modified" in this dialect (gomcp defines none): data {uri, version}. */
     public static final int NOT_MODIFIED = -32050;
+    /** How the message of {@link #NOT_MODIFIED} starts; a lenient client takes any error so worded for it. */
+    public static final String NOT_MODIFIED_MESSAGE = "Not Modified";
 
     /** gomcp's {@code kind} in a jmcp {@code Resource}'s {@code _meta}. */
     public static final String KIND_META = "dev.jmcp/kind";

@@ -196,7 +196,7 @@ public final class ClientConnection {
     }
 
     /** @return whether {@code body} was the JSON-RPC error answering {@code request}, and was delivered as such */
-    private boolean answersWithError(JsonRpcRequest request, String body) {
+    boolean answersWithError(JsonRpcRequest request, String body) {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         JsonRpcPayload answer;
         try {

@@ -4,10 +4,13 @@ import static dev.jmcp.transport.netty.internal.client.ClientConnection.EVENT_ST
 import static dev.jmcp.transport.netty.internal.client.ClientConnection.LOG;
 
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.transport.netty.internal.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -17,10 +20,14 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The HTTP+SSE transport of 2024-11-05, for a server that refused the {@code initialize} POST: the
- * GET stream that names the endpoint to POST to and carries every answer, and those POSTs.
+ * GET stream that names the endpoint to POST to and carries every answer, and those POSTs. A
+ * server that answers a request in the POST's body instead (200 with JSON, or an error status with
+ * the JSON-RPC error, as gomcp's does) is read there too.
  */
 final class LegacyFallback {
     private final ClientConnection connection;
+    /** Completes when the last notification's POST has been answered; guarded by this. */
+    private CompletableFuture<Void> afterNotification = CompletableFuture.completedFuture(null);
 
     LegacyFallback(ClientConnection connection) {
         this.connection = connection;
@@ -81,13 +88,44 @@ final class LegacyFallback {
                 : new McpException("the HTTP+SSE stream of " + connection.target + " ended"));
     }
 
+    /**
+     * Posts {@code payload} once the last notification's POST has been answered: a server that
+     * handles each POST on its own (gomcp's does) would otherwise see a request before the
+     * {@code initialized} notification that must precede it. A notification is answered at once, so
+     * the wait is one round trip.
+     */
     CompletableFuture<Void> sendLegacy(URI endpoint, JsonRpcPayload payload) {
+        CompletableFuture<Void> sent;
+        synchronized (this) {
+            sent = afterNotification.isDone() ? post(endpoint, payload)
+                    : afterNotification.thenCompose(ignored -> post(endpoint, payload));
+            if (payload instanceof JsonRpcNotification) {
+                afterNotification = sent.handle((ok, failure) -> null);
+            }
+        }
+        return sent;
+    }
+
+    private CompletableFuture<Void> post(URI endpoint, JsonRpcPayload payload) {
         HttpRequest request = connection.request(endpoint).header("Content-Type", "application/json")
                 .POST(connection.body(payload)).build();
         return connection.http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).thenApply(response -> {
+            int status = response.statusCode();
+            boolean json = response.headers().firstValue("Content-Type").orElse("").startsWith("application/json");
+            if (status == 200 && json && payload instanceof JsonRpcRequest) {
+                // some HTTP+SSE servers (gomcp's) answer in the POST's body, and keep the stream for
+                // their own messages: the body is the request's answer
+                try (InputStream body = response.body()) {
+                    connection.readMessage(body);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return (Void) null;
+            }
             String text = ClientConnection.text(response.body());
-            if (response.statusCode() / 100 != 2) {
-                throw new McpException("the HTTP+SSE server answered the POST with HTTP " + response.statusCode()
+            if (status / 100 != 2 && !(json && payload instanceof JsonRpcRequest answered
+                    && connection.answersWithError(answered, text))) {
+                throw new McpException("the HTTP+SSE server answered the POST with HTTP " + status
                         + (text.isEmpty() ? "" : ": " + text));
             }
             return (Void) null;
