@@ -29,8 +29,9 @@ import java.util.function.Consumer;
 /**
  * A gomcp server's resources, read through jmcp's client API. gomcp has no children listing and no
  * metadata method: a collection's children are the resources of each {@code resources/list} page
- * whose parent is its URI (the page asks for them with a {@code uriPrefix} filter, which a server
- * may ignore), and a resource's metadata is what a read says of it, its content dropped. It has no
+ * whose parent is its URI (the page asks for them with a filter that a server may ignore, as gomcp's
+ * does: {@code parent}, which jmcp's gomcp server answers with the collection's children, and
+ * {@code uriPrefix}, which filters a flat listing), and a resource's metadata is what a read says of it, its content dropped. It has no
  * templates either: {@link #templates(String)} is empty.
  */
 final class GomcpResources implements ClientResources {
@@ -60,7 +61,7 @@ final class GomcpResources implements ClientResources {
             params.add("cursor", cursor);
         }
         if (uri != null) {
-            params.add("filter", JSON.createObjectBuilder().add("uriPrefix", Children.prefix(uri)));
+            params.add("filter", JSON.createObjectBuilder().add("parent", uri).add("uriPrefix", Children.prefix(uri)));
         }
         return call(GomcpProtocol.LIST, params.build(), null, callTimeout).thenApply(ResourceMapping::page)
                 .thenApply(page -> uri == null ? page : Children.of(uri, page));
