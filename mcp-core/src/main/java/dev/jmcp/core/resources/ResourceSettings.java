@@ -100,9 +100,10 @@ public final class ResourceSettings {
     }
 
     /**
-     * @return the most resources one session may be subscribed to at once in a resources dialect
-     *         whose subscribe takes a list of URIs (gomcp's {@code uris[]}): a subscribe that would
-     *         pass it is refused whole. At least 1
+     * @return the most resources one session may be subscribed to at once: a
+     *         {@code resources/subscribe} past it is refused with {@code -32602} naming this setting,
+     *         and adds nothing (in a dialect whose subscribe takes a list of URIs, such as gomcp's
+     *         {@code uris[]}, none of them). At least 1
      * @since 0.1
      */
     public int maxSubscriptionsPerSession() {

@@ -58,6 +58,7 @@ public final class ResourcesFeature implements AutoCloseable {
     private final Watches watches = new Watches();
     private final ResourcesCapability capability;
     private final CacheHint defaultHint;
+    private final int maxSubscriptionsPerSession;
     private volatile Listens listens;
 
     /**
@@ -80,6 +81,7 @@ public final class ResourcesFeature implements AutoCloseable {
         this.router = new Router(this.providers);
         this.listings = new Listings(this.providers, cursors, settings.pageSize());
         this.reads = new Reads(settings);
+        this.maxSubscriptionsPerSession = settings.maxSubscriptionsPerSession();
         boolean updates = this.providers.stream().anyMatch(ResourceProvider::reportsUpdates);
         boolean listChanges = this.providers.stream().anyMatch(ResourceProvider::reportsListChanges);
         this.capability = ResourcesCapability.of(updates, listChanges);
@@ -245,7 +247,12 @@ public final class ResourcesFeature implements AutoCloseable {
         find(uri); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
-            subscriptions.add(session, uri);
+            int wanted = subscriptions.addAll(session, List.of(uri), maxSubscriptionsPerSession);
+            if (wanted > maxSubscriptionsPerSession) {
+                throw new ProtocolException(ErrorCodes.INVALID_PARAMS, McpMethodNames.RESOURCES_SUBSCRIBE
+                        + ": the session holds " + (wanted - 1) + " subscriptions, maxSubscriptionsPerSession="
+                        + maxSubscriptionsPerSession + "; " + uri + " was not added (unsubscribe from another first)");
+            }
             if (!session.isOpen()) {
                 subscriptions.removeSession(session); // it closed meanwhile; onClose may have run already
             }
