@@ -1,6 +1,7 @@
 package dev.jmcp.dialect.gomcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
@@ -10,6 +11,7 @@ import jakarta.json.JsonObject;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * once its version has settled.
  */
 class SettledVersionAnnouncementTest {
+    /** The thread of internal.server.SettlingVersions, which the dialect's module-info names. */
+    private static final String VERSIONS_THREAD = "jmcp-gomcp-versions";
     @TempDir
     Path root;
     private McpServer server;
@@ -58,6 +62,13 @@ class SettledVersionAnnouncementTest {
             JsonObject read = peer.result("resources/read", "{\"uri\":\"" + uri + "\"}");
             assertEquals(read.getJsonObject("resource").getString("version"), announced.getString("version"));
             assertEquals("version two", read.getJsonObject("contents").getString("content"));
+        }
+        List<Thread> looking = Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.getName().equals(VERSIONS_THREAD)).toList();
+        server.close();
+        for (Thread thread : looking) {
+            thread.join(GomcpPeer.WAIT.toMillis());
+            assertFalse(thread.isAlive(), "the thread that looks for settled versions ends with the server");
         }
     }
 }
