@@ -52,8 +52,8 @@ public final class GomcpServerFeature implements ServerFeature {
         this.listing = new GomcpListing(router, new Listings(this.providers, cursors, settings.pageSize()));
         this.reads = new GomcpReads(router, new Reads(settings));
         this.subscribing = new GomcpSubscriptions(router, subscriptions, settings.maxSubscriptionsPerSession());
-        this.settling = new SettlingVersions(announcements, settings.versionSettleMillis(),
-                settings.maxPendingVersionAnnouncements());
+        this.settling = new SettlingVersions((provider, uri) -> announcements.announce(provider, uri, true),
+                settings.versionSettleMillis(), settings.maxPendingVersionAnnouncements());
         this.capability = ResourcesCapability.of(this.providers.stream().anyMatch(ResourceProvider::reportsUpdates),
                 this.providers.stream().anyMatch(ResourceProvider::reportsListChanges));
     }

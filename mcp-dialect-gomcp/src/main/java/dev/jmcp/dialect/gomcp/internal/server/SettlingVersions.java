@@ -27,13 +27,20 @@ final class SettlingVersions implements AutoCloseable {
     static final String THREAD = "jmcp-gomcp-versions";
     private static final System.Logger LOG = System.getLogger(SettlingVersions.class.getName());
 
-    private final Announcements announcements;
+    private final Again again;
     private final long interval;
     private final int max;
     private final ScheduledThreadPoolExecutor timer;
     private final Map<String, Pending> pending = new HashMap<>();
     private boolean warned;
     private boolean closed;
+
+    /** Announces a resource again if it has a version now. */
+    @FunctionalInterface
+    interface Again {
+        /** @return true when the resource is still without a version, and was not announced */
+        boolean announce(ResourceProvider provider, String uri);
+    }
 
     /** A resource waiting for its version: looks left, and changes seen since the look that runs. */
     private static final class Pending {
@@ -47,11 +54,13 @@ final class SettlingVersions implements AutoCloseable {
     }
 
     /**
+     * @param again        announces a resource whose version has settled: {@link Announcements} with
+     *                     {@code versionedOnly}
      * @param settleMillis the settings' {@code versionSettleMillis}; 0 announces nothing again
      * @param max          the settings' {@code maxPendingVersionAnnouncements}
      */
-    SettlingVersions(Announcements announcements, long settleMillis, int max) {
-        this.announcements = announcements;
+    SettlingVersions(Again again, long settleMillis, int max) {
+        this.again = again;
         this.interval = settleMillis == 0 ? 0 : Math.max(1, settleMillis / LOOKS);
         this.max = max;
         this.timer = new ScheduledThreadPoolExecutor(1, task -> {
@@ -96,7 +105,7 @@ final class SettlingVersions implements AutoCloseable {
             waiting.looksLeft--;
             waiting.changedAgain = false;
         }
-        boolean unsettled = announcements.announce(waiting.provider, uri, true);
+        boolean unsettled = again.announce(waiting.provider, uri);
         synchronized (this) {
             // a change during this look was announced without a version too: keep looking for that one
             if (!closed && (waiting.changedAgain || unsettled && waiting.looksLeft > 0)) {
