@@ -301,7 +301,7 @@ public final class ResourcesFeature implements AutoCloseable {
             }
             ResourceUpdatedNotificationParams params = ResourceUpdatedNotificationParams.of(uri);
             for (McpSession session : subscriptions.subscribers(chain)) {
-                send(session, McpMethodNames.RESOURCES_UPDATED, params);
+                Notifications.send(session, McpMethodNames.RESOURCES_UPDATED, params);
             }
             Listens streams = listens;
             if (streams != null) {
@@ -320,7 +320,7 @@ public final class ResourcesFeature implements AutoCloseable {
                 for (ServerSession session : sessions) {
                     // a session that has not answered initialize yet learns the list when it asks
                     if (session.negotiated() != null) {
-                        send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
+                        Notifications.send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
                     }
                 }
             }
@@ -333,17 +333,6 @@ public final class ResourcesFeature implements AutoCloseable {
                 LOG.log(Level.DEBUG, "parentOf({0}) of provider ''{1}'' failed: {2}", uri, provider.id(), e.toString());
                 return null;
             }
-        }
-
-        private void send(McpSession session, String method, Object params) {
-            if (!session.isOpen()) {
-                return;
-            }
-            session.sendNotification(method, params).whenComplete((ignored, failure) -> {
-                if (failure != null) {
-                    LOG.log(Level.DEBUG, "could not send {0} to {1}: {2}", method, session, failure.toString());
-                }
-            });
         }
     }
 }

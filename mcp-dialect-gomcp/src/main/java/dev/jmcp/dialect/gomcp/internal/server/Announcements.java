@@ -1,5 +1,6 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
+import dev.jmcp.core.internal.resources.Notifications;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
 import dev.jmcp.core.internal.resources.Versions;
 import dev.jmcp.core.session.McpSession;
@@ -51,7 +52,7 @@ final class Announcements {
         GomcpResourceChange params = new GomcpResourceChange(ResourceViews.of(now.get(), version));
         for (McpSession session : subscribers) {
             for (String name : names.of(session)) {
-                send(session, name, params);
+                Notifications.send(session, name, params);
             }
         }
         return unsettled;
@@ -64,17 +65,5 @@ final class Announcements {
             LOG.log(Level.DEBUG, "cannot describe the changed {0}: {1}", uri, e.toString());
             return Optional.empty();
         }
-    }
-
-    /** Sends a notification to {@code session} unless it closed; a failure to send is logged, not thrown. */
-    static void send(McpSession session, String method, Object params) {
-        if (!session.isOpen()) {
-            return;
-        }
-        session.sendNotification(method, params).whenComplete((ignored, failure) -> {
-            if (failure != null) {
-                LOG.log(Level.DEBUG, "could not send {0} to {1}: {2}", method, session, failure.toString());
-            }
-        });
     }
 }

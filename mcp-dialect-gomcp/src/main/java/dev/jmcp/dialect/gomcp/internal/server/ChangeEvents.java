@@ -1,6 +1,7 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
 import dev.jmcp.core.internal.resources.Cursors;
+import dev.jmcp.core.internal.resources.Notifications;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.ResourceListener;
 import dev.jmcp.core.spi.ResourceProvider;
@@ -42,7 +43,7 @@ final class ChangeEvents implements ResourceListener {
         cursors.advance();
         for (ServerSession session : sessions) {
             if (session.initialized().isDone()) { // before its handshake ends, a session is sent nothing
-                Announcements.send(session, GomcpProtocol.LIST_CHANGED, null);
+                Notifications.send(session, GomcpProtocol.LIST_CHANGED, null);
             }
         }
     }
