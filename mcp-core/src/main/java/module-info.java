@@ -29,8 +29,7 @@
  * {@code maxCollectionReadEntries}
  * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_COLLECTION_READ_ENTRIES}),
  * {@code maxCollectionReadBytes} (1 MiB), {@code progressIntervalBytes} (1 MiB),
- * {@code maxStagedBlobBytes} (16 MiB) and, for a resources dialect's subscriptions,
- * {@code maxSubscriptionsPerSession}
+ * {@code maxStagedBlobBytes} (16 MiB) and {@code maxSubscriptionsPerSession}
  * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION}). A session owns
  * daemon threads named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
  * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the

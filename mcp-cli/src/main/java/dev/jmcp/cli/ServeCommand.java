@@ -5,6 +5,7 @@ import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.io.PrintStream;
@@ -20,6 +21,10 @@ import java.util.Locale;
  */
 final class ServeCommand implements Command {
     static final String DEFAULT_HOST = "127.0.0.1";
+    /** The named setting of the HTTP transport that places the HTTP+SSE stream and its POSTs. */
+    static final String LEGACY_PATHS = "legacyPaths";
+    /** Where a dialect's clients find the HTTP+SSE stream and POST their messages, unless set otherwise. */
+    static final String DEFAULT_LEGACY_PATHS = "/sse,/messages";
 
     @Override
     public String name() {
@@ -81,7 +86,14 @@ final class ServeCommand implements Command {
         if (http != null) {
             Transports.require("http", "cannot serve " + http);
         }
+        ResourceDialect dialect = args.value("--dialect").map(ServeCommand::dialect).orElse(null);
         ServeOptions options = ServeOptionArgs.of(args, http);
+        String ssePath = null;
+        if (http != null && dialect != null) {
+            ssePath = legacySsePath(options);
+            options = options.toBuilder().set(LEGACY_PATHS, options.settings().getOrDefault(LEGACY_PATHS,
+                    DEFAULT_LEGACY_PATHS)).build();
+        }
         Path root = Path.of(args.value("--root").orElse("."));
         long cacheTtl = args.longValue("--cache-ttl", 0, 0, Long.MAX_VALUE);
         FileSystemResourceProvider files;
@@ -98,12 +110,12 @@ final class ServeCommand implements Command {
         McpServer.Builder builder = McpServer.builder()
                 .serverInfo(new Implementation("jmcp", folder, Main.version(),
                         "the files under " + folder + " as resources", null, null))
-                .instructions("The files under " + folder + ", as file: URIs. Folders are collections:"
-                        + " list one with resources/list and its uri.")
+                .instructions("The files under " + folder + ", as file: URIs. Folders are collections: list one"
+                        + " with " + (dialect == null ? "resources/list and its uri" : dialect.childrenListing()) + ".")
                 .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
-        args.value("--dialect").ifPresent(id -> dialect(builder, id));
+        builder.dialect(dialect);
         if (http == null) {
             AttachedSessions attached = new AttachedSessions();
             McpServer server = builder.feature(attached).build();
@@ -113,12 +125,13 @@ final class ServeCommand implements Command {
             }
             return serveStdio(server, attached, options, context.err());
         }
-        return serveHttp(builder.build(), folder, http, options, context);
+        String clients = dialect == null ? null : dialect.id() + " clients";
+        return serveHttp(builder.build(), folder, http, clients, ssePath, options, context);
     }
 
-    private static void dialect(McpServer.Builder builder, String id) {
+    private static ResourceDialect dialect(String id) {
         try {
-            builder.dialect(id);
+            return ResourceDialect.named(id);
         } catch (IllegalArgumentException unknown) { // its message names the dialects there are
             throw CliException.usage("--dialect " + id + ": " + unknown.getMessage());
         }
@@ -143,10 +156,31 @@ final class ServeCommand implements Command {
         return Exit.OK;
     }
 
+    /**
+     * @return the path of the HTTP+SSE stream a dialect's clients open: a dialect is a protocol of
+     *         the initialize era, whose clients speak 2024-11-05's HTTP (gomcp's do); the first of
+     *         {@code --set legacyPaths}, else of {@link #DEFAULT_LEGACY_PATHS}, which the command then
+     *         sets itself so as not to depend on the transport's default
+     * @throws CliException ({@link Exit#USAGE}) when {@code legacyPaths} is set to none
+     */
+    private static String legacySsePath(ServeOptions options) {
+        String paths = options.settings().getOrDefault(LEGACY_PATHS, DEFAULT_LEGACY_PATHS).strip();
+        if (paths.isEmpty()) {
+            throw CliException.usage("--dialect over --http needs the HTTP+SSE paths its clients use, and --set "
+                    + LEGACY_PATHS + "= leaves none (default " + DEFAULT_LEGACY_PATHS + ")");
+        }
+        return paths.split(",", -1)[0].strip();
+    }
+
     // ---- HTTP -------------------------------------------------------------------------------
     // Works as soon as a TransportProvider for "http" is on the module path (mcp-transport-netty,
     // a runtime dependency in mcp-cli/pom.xml once it provides one): McpServer.serve(URI) finds it.
-    private static int serveHttp(McpServer server, String folder, URI address, ServeOptions options, Context context) {
+    /**
+     * @param clients who the SSE stream is for, such as "gomcp clients"; null for MCP
+     * @param ssePath the path a dialect's clients open (they need that URL, not Streamable HTTP's); null for MCP
+     */
+    private static int serveHttp(McpServer server, String folder, URI address, String clients, String ssePath,
+            ServeOptions options, Context context) {
         McpServer.Endpoint endpoint;
         try {
             endpoint = endpoint(server, address, options);
@@ -155,7 +189,9 @@ final class ServeCommand implements Command {
             throw e;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "jmcp-serve-shutdown"));
-        context.err().println("jmcp: serving " + folder + " at " + endpoint.address() + " (Ctrl-C to stop)");
+        URI bound = endpoint.address();
+        context.err().println("jmcp: serving " + folder + " at " + (ssePath == null ? bound + " ("
+                : bound.resolve(ssePath) + " (HTTP+SSE for " + clients + "; ") + "Ctrl-C to stop)");
         server.onClose().join();
         return Exit.INTERRUPTED;
     }

@@ -145,7 +145,8 @@ public final class Cli {
     }
 
     private static boolean isRuntimeModule(Path entry) {
-        if (!Files.exists(entry) || entry.getFileName().toString().equals("test-classes")) {
+        String name = entry.getFileName().toString();
+        if (!Files.exists(entry) || name.equals("test-classes") || name.endsWith("-tests.jar")) { // test jars too
             return false;
         }
         if (Files.isDirectory(entry) && !Files.exists(entry.resolve("module-info.class"))) {

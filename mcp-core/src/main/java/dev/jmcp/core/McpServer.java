@@ -503,7 +503,7 @@ public final class McpServer implements AutoCloseable {
          * @since 0.1
          */
         public Builder dialect(String id) {
-            return dialect(Providers.dialect(id));
+            return dialect(ResourceDialect.named(id));
         }
 
         /** @param value the resources feature's limits; defaults to {@link ResourceSettings#DEFAULTS} */

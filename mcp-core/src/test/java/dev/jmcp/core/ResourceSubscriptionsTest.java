@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceNotFoundException;
+import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.resources.Subscription;
 import dev.jmcp.core.spi.ResourceListener;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Resource;
 import java.util.List;
 import java.util.Optional;
@@ -136,6 +138,26 @@ class ResourceSubscriptionsTest {
         @Override
         public AutoCloseable watch(ResourceListener listener) {
             return () -> { };
+        }
+    }
+
+    @Test
+    void subscribingPastMaxSubscriptionsPerSessionIsRefusedAndNotAdded() throws Exception {
+        try (Harness limited = new Harness(ResourceSettings.builder().maxSubscriptionsPerSession(2).build(),
+                new Many())) {
+            McpClient client = limited.sessionClient();
+            client.resources().subscribe("many://1", uri -> { });
+            client.resources().subscribe("many://2", uri -> { });
+            client.resources().subscribe("many://2", uri -> { }); // held already: not one more
+
+            ProtocolException refused = Harness.protocolError(() -> client.resources().subscribe("many://3", uri -> { }));
+
+            assertEquals(ErrorCodes.INVALID_PARAMS, refused.code());
+            assertTrue(refused.getMessage().contains("maxSubscriptionsPerSession=2"), refused.getMessage());
+            assertEquals(2, limited.feature().subscriptionCount());
+            McpClient other = limited.sessionClient(); // the limit is per session
+            other.resources().subscribe("many://3", uri -> { });
+            assertEquals(3, limited.feature().subscriptionCount());
         }
     }
 

@@ -390,7 +390,11 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         }
     }
 
-    /** @return the URI of the folder that holds {@code uri}; null at the top and for a URI this provider refuses */
+    /**
+     * @return the URI of the folder that holds {@code uri}, the root's own URI for the root's
+     *         children (the root is a collection like any folder: a client subscribed to it is told
+     *         of changes anywhere below it); null for the root and for a URI this provider refuses
+     */
     @Override
     public String parentOf(String uri) {
         if (paths == null) {
@@ -403,7 +407,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
             return null;
         }
         Path parent = path.getParent();
-        return path.equals(paths.root()) || parent == null || parent.equals(paths.root()) ? null : paths.toUri(parent);
+        return path.equals(paths.root()) || parent == null ? null : paths.toUri(parent);
     }
 
     /** @return true */
@@ -421,7 +425,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     /**
      * Watches the root and its subfolders: a modified file or folder is {@code updated(uri)}; one
      * that appears or goes away is {@code listChanged()}, plus {@code updated(folder)} for the folder
-     * that holds it unless that is the root; lost events are {@code listChanged()}.
+     * that holds it, the root included; lost events are {@code listChanged()}.
      *
      * @return closes the watch service and ends the thread
      * @throws UncheckedIOException when the root cannot be watched
@@ -457,7 +461,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
                 private void changed(Path path) {
                     listener.listChanged();
                     Path parent = path.getParent();
-                    if (parent != null && !parent.equals(paths.root())) {
+                    if (parent != null) {
                         listener.updated(paths.toUri(parent));
                     }
                 }

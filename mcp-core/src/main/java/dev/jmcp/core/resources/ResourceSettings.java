@@ -28,6 +28,15 @@ public final class ResourceSettings {
      */
     public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 10_000;
 
+    /**
+     * 5 s: the file-system provider withholds a file's size-and-time version for 2 s after a write,
+     * counted from a whole second (so up to 4 s), and its watch may see the write a moment late.
+     */
+    public static final long DEFAULT_VERSION_SETTLE_MILLIS = 5_000;
+
+    /** 10,000 resources waiting for their version to settle, as many as one session may watch. */
+    public static final int DEFAULT_MAX_PENDING_VERSION_ANNOUNCEMENTS = 10_000;
+
     /** The defaults. */
     public static final ResourceSettings DEFAULTS = builder().build();
 
@@ -37,6 +46,8 @@ public final class ResourceSettings {
     private final long progressIntervalBytes;
     private final long maxStagedBlobBytes;
     private final int maxSubscriptionsPerSession;
+    private final long versionSettleMillis;
+    private final int maxPendingVersionAnnouncements;
 
     private ResourceSettings(Builder b) {
         this.pageSize = b.pageSize;
@@ -45,6 +56,8 @@ public final class ResourceSettings {
         this.progressIntervalBytes = b.progressIntervalBytes;
         this.maxStagedBlobBytes = b.maxStagedBlobBytes;
         this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
+        this.versionSettleMillis = b.versionSettleMillis;
+        this.maxPendingVersionAnnouncements = b.maxPendingVersionAnnouncements;
     }
 
     /** @return a builder that starts from the defaults */
@@ -56,7 +69,8 @@ public final class ResourceSettings {
     public Builder toBuilder() {
         return new Builder().pageSize(pageSize).maxCollectionReadEntries(maxCollectionReadEntries)
                 .maxCollectionReadBytes(maxCollectionReadBytes).progressIntervalBytes(progressIntervalBytes)
-                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession);
+                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession)
+                .versionSettleMillis(versionSettleMillis).maxPendingVersionAnnouncements(maxPendingVersionAnnouncements);
     }
 
     /**
@@ -100,13 +114,37 @@ public final class ResourceSettings {
     }
 
     /**
-     * @return the most resources one session may be subscribed to at once in a resources dialect
-     *         whose subscribe takes a list of URIs (gomcp's {@code uris[]}): a subscribe that would
-     *         pass it is refused whole. At least 1
+     * @return the most resources one session may be subscribed to at once: a
+     *         {@code resources/subscribe} past it is refused with {@code -32602} naming this setting,
+     *         and adds nothing (in a dialect whose subscribe takes a list of URIs, such as gomcp's
+     *         {@code uris[]}, none of them). At least 1
      * @since 0.1
      */
     public int maxSubscriptionsPerSession() {
         return maxSubscriptionsPerSession;
+    }
+
+    /**
+     * @return how long a resources dialect whose change notification carries the resource's version
+     *         (gomcp's) keeps looking for the version of a resource it announced without one (a
+     *         provider withholds it while it is not settled, as the file-system provider does for a
+     *         file written in the last seconds): it looks five times, evenly spread over this time,
+     *         and announces the resource again once, with its version, when it has one. 0: never
+     *         again. At least 0
+     * @since 0.1
+     */
+    public long versionSettleMillis() {
+        return versionSettleMillis;
+    }
+
+    /**
+     * @return the most resources such a dialect waits on at once for their version to settle (see
+     *         {@link #versionSettleMillis()}); a change past it is announced once, without a version,
+     *         as it would be anyway. At least 1
+     * @since 0.1
+     */
+    public int maxPendingVersionAnnouncements() {
+        return maxPendingVersionAnnouncements;
     }
 
     @Override
@@ -114,7 +152,8 @@ public final class ResourceSettings {
         return "ResourceSettings[pageSize=" + pageSize + ", maxCollectionReadEntries=" + maxCollectionReadEntries
                 + ", maxCollectionReadBytes=" + maxCollectionReadBytes + ", progressIntervalBytes="
                 + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + ", maxSubscriptionsPerSession="
-                + maxSubscriptionsPerSession + "]";
+                + maxSubscriptionsPerSession + ", versionSettleMillis=" + versionSettleMillis
+                + ", maxPendingVersionAnnouncements=" + maxPendingVersionAnnouncements + "]";
     }
 
     /**
@@ -130,6 +169,8 @@ public final class ResourceSettings {
         private long progressIntervalBytes = DEFAULT_PROGRESS_INTERVAL_BYTES;
         private long maxStagedBlobBytes = DEFAULT_MAX_STAGED_BLOB_BYTES;
         private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
+        private long versionSettleMillis = DEFAULT_VERSION_SETTLE_MILLIS;
+        private int maxPendingVersionAnnouncements = DEFAULT_MAX_PENDING_VERSION_ANNOUNCEMENTS;
 
         private Builder() {
         }
@@ -167,6 +208,18 @@ public final class ResourceSettings {
         /** @param value at least 1; see {@link ResourceSettings#maxSubscriptionsPerSession()} */
         public Builder maxSubscriptionsPerSession(int value) {
             this.maxSubscriptionsPerSession = atLeast("maxSubscriptionsPerSession", value, 1);
+            return this;
+        }
+
+        /** @param value at least 0; see {@link ResourceSettings#versionSettleMillis()} */
+        public Builder versionSettleMillis(long value) {
+            this.versionSettleMillis = atLeast("versionSettleMillis", value, 0);
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ResourceSettings#maxPendingVersionAnnouncements()} */
+        public Builder maxPendingVersionAnnouncements(int value) {
+            this.maxPendingVersionAnnouncements = atLeast("maxPendingVersionAnnouncements", value, 1);
             return this;
         }
 

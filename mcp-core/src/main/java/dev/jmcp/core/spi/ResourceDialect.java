@@ -1,6 +1,7 @@
 package dev.jmcp.core.spi;
 
 import dev.jmcp.core.ClientOptions;
+import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.ClientSession;
@@ -18,8 +19,35 @@ import java.util.List;
  */
 public interface ResourceDialect {
 
+    /**
+     * The dialect found through {@link java.util.ServiceLoader} (loaded once per JVM) by its id, as
+     * {@code McpServer.Builder.dialect(String)} finds it.
+     *
+     * @param id such as {@code "gomcp"}; never null
+     * @return the dialect with that id
+     * @throws IllegalArgumentException when no dialect has that id; the message names the known ids
+     * @since 0.1
+     */
+    static ResourceDialect named(String id) {
+        return Providers.dialect(id);
+    }
+
     /** @return a short, stable, unique id such as {@code "gomcp"}: what {@code jmcp --dialect} names */
     String id();
+
+    /**
+     * How this dialect's clients list the children of a collection, as words a server can put in its
+     * instructions after "list one with" ({@code jmcp serve} does), since each dialect walks down a
+     * tree its own way: MCP's {@code resources/list} takes the collection's {@code uri}, gomcp's
+     * takes a filter.
+     *
+     * @return such as {@code "resources/list and params.filter.parent set to its uri"}; never null;
+     *         by default {@code "this dialect's resources/list"}
+     * @since 0.1
+     */
+    default String childrenListing() {
+        return "this dialect's resources/list";
+    }
 
     /**
      * The server side: a feature that declares and answers this dialect's resource methods over

@@ -227,7 +227,8 @@ class FileSystemResourceProviderTest {
         assertEquals(List.of(uri("sub/alpha.txt"), uri("sub/middle"), uri("sub/zeta.txt")),
                 provider.children(uri("sub")).map(Resource::uri).toList());
         assertEquals(uri("sub"), provider.parentOf(uri("sub/alpha.txt")));
-        assertNull(provider.parentOf(uri("sub")), "the root's children are top-level");
+        assertEquals(uri(""), provider.parentOf(uri("sub")), "the root is the parent of its children, as any folder");
+        assertNull(provider.parentOf(uri("")), "the root has none");
         assertEquals(List.of(), provider.children(uri("sub/zeta.txt")).toList());
     }
 

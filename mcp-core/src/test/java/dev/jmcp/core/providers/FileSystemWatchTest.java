@@ -95,6 +95,13 @@ class FileSystemWatchTest {
     }
 
     @Test
+    void creatingAFileInTheRootIsAnUpdateOfTheRootAsOfAnyFolder() throws Exception {
+        Files.writeString(root.resolve("new.txt"), "new");
+
+        events.await("updated " + uri(""));
+    }
+
+    @Test
     void changesInASubfolderThatExistedBeforeAreReportedWithTheFolderUpdated() throws Exception {
         Files.writeString(root.resolve("old/deeper/file.txt"), "x");
 

@@ -28,6 +28,12 @@ public final class GomcpDialect implements ResourceDialect {
         return ID;
     }
 
+    /** @return {@code resources/list} with the jmcp filter member {@code parent}, gomcp's only way down a tree */
+    @Override
+    public String childrenListing() {
+        return "resources/list and params.filter.parent set to its uri";
+    }
+
     @Override
     public ServerFeature serverFeature(List<ResourceProvider> providers, ResourceSettings settings) {
         return new GomcpServerFeature(providers, settings);

@@ -3,6 +3,8 @@ package dev.jmcp.dialect.gomcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.dialect.gomcp.testing.GomcpPeer;
+import dev.jmcp.dialect.gomcp.testing.SseWire;
 import dev.jmcp.core.McpServer;
 import jakarta.json.JsonObject;
 import java.net.URI;
@@ -28,7 +30,7 @@ class GomcpOverHttpTest {
     static void serve() throws Exception {
         Fixture.write(root);
         server = Fixture.server(root);
-        address = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
+        address = server.serve(URI.create("http://127.0.0.1:0/mcp")).address().resolve("/sse");
         scenarios = new Scenarios(root);
     }
 

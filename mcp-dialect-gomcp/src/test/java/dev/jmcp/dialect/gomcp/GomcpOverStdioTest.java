@@ -3,6 +3,8 @@ package dev.jmcp.dialect.gomcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.dialect.gomcp.testing.GomcpPeer;
+import dev.jmcp.dialect.gomcp.testing.StdioWire;
 import jakarta.json.JsonObject;
 import java.io.File;
 import java.net.URISyntaxException;

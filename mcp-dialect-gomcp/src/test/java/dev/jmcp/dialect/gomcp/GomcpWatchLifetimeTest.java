@@ -3,6 +3,7 @@ package dev.jmcp.dialect.gomcp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.jmcp.dialect.gomcp.testing.GomcpPeer;
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.transport.InMemoryTransport;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.dialect.gomcp.testing.GomcpPeer;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.nio.file.Files;

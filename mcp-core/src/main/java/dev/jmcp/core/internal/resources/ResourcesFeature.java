@@ -58,6 +58,7 @@ public final class ResourcesFeature implements AutoCloseable {
     private final Watches watches = new Watches();
     private final ResourcesCapability capability;
     private final CacheHint defaultHint;
+    private final int maxSubscriptionsPerSession;
     private volatile Listens listens;
 
     /**
@@ -80,6 +81,7 @@ public final class ResourcesFeature implements AutoCloseable {
         this.router = new Router(this.providers);
         this.listings = new Listings(this.providers, cursors, settings.pageSize());
         this.reads = new Reads(settings);
+        this.maxSubscriptionsPerSession = settings.maxSubscriptionsPerSession();
         boolean updates = this.providers.stream().anyMatch(ResourceProvider::reportsUpdates);
         boolean listChanges = this.providers.stream().anyMatch(ResourceProvider::reportsListChanges);
         this.capability = ResourcesCapability.of(updates, listChanges);
@@ -245,7 +247,12 @@ public final class ResourcesFeature implements AutoCloseable {
         find(uri); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
-            subscriptions.add(session, uri);
+            int wanted = subscriptions.addAll(session, List.of(uri), maxSubscriptionsPerSession);
+            if (wanted > maxSubscriptionsPerSession) {
+                throw new ProtocolException(ErrorCodes.INVALID_PARAMS, McpMethodNames.RESOURCES_SUBSCRIBE
+                        + ": the session holds " + (wanted - 1) + " subscriptions, maxSubscriptionsPerSession="
+                        + maxSubscriptionsPerSession + "; " + uri + " was not added (unsubscribe from another first)");
+            }
             if (!session.isOpen()) {
                 subscriptions.removeSession(session); // it closed meanwhile; onClose may have run already
             }
@@ -294,7 +301,7 @@ public final class ResourcesFeature implements AutoCloseable {
             }
             ResourceUpdatedNotificationParams params = ResourceUpdatedNotificationParams.of(uri);
             for (McpSession session : subscriptions.subscribers(chain)) {
-                send(session, McpMethodNames.RESOURCES_UPDATED, params);
+                Notifications.send(session, McpMethodNames.RESOURCES_UPDATED, params);
             }
             Listens streams = listens;
             if (streams != null) {
@@ -313,7 +320,7 @@ public final class ResourcesFeature implements AutoCloseable {
                 for (ServerSession session : sessions) {
                     // a session that has not answered initialize yet learns the list when it asks
                     if (session.negotiated() != null) {
-                        send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
+                        Notifications.send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
                     }
                 }
             }
@@ -326,17 +333,6 @@ public final class ResourcesFeature implements AutoCloseable {
                 LOG.log(Level.DEBUG, "parentOf({0}) of provider ''{1}'' failed: {2}", uri, provider.id(), e.toString());
                 return null;
             }
-        }
-
-        private void send(McpSession session, String method, Object params) {
-            if (!session.isOpen()) {
-                return;
-            }
-            session.sendNotification(method, params).whenComplete((ignored, failure) -> {
-                if (failure != null) {
-                    LOG.log(Level.DEBUG, "could not send {0} to {1}: {2}", method, session, failure.toString());
-                }
-            });
         }
     }
 }

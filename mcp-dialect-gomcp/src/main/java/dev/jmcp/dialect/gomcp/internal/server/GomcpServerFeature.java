@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * capability says what the providers can do, as MCP's does ({@code subscribe} when one reports
  * updates, {@code listChanged} when one reports list changes); {@code resources/subscribe} is
  * answered either way, since gomcp clients call it without looking. The providers are watched from
- * the first session on (a server nobody connected to watches nothing) until {@link #close()}.
+ * the first session on (a server nobody connected to watches nothing) until {@link #close()}, which
+ * also stops the thread that announces resources again once their versions settle.
  */
 public final class GomcpServerFeature implements ServerFeature {
     private final List<ResourceProvider> providers;
@@ -36,6 +37,8 @@ public final class GomcpServerFeature implements ServerFeature {
     private final GomcpReads reads;
     private final GomcpSubscriptions subscribing;
     private final Watches watches = new Watches();
+    private final Announcements announcements = new Announcements(subscriptions, names);
+    private final SettlingVersions settling;
     private boolean watching;
     private boolean closed;
 
@@ -49,6 +52,8 @@ public final class GomcpServerFeature implements ServerFeature {
         this.listing = new GomcpListing(router, new Listings(this.providers, cursors, settings.pageSize()));
         this.reads = new GomcpReads(router, new Reads(settings));
         this.subscribing = new GomcpSubscriptions(router, subscriptions, settings.maxSubscriptionsPerSession());
+        this.settling = new SettlingVersions((provider, uri) -> announcements.announce(provider, uri, true),
+                settings.versionSettleMillis(), settings.maxPendingVersionAnnouncements());
         this.capability = ResourcesCapability.of(this.providers.stream().anyMatch(ResourceProvider::reportsUpdates),
                 this.providers.stream().anyMatch(ResourceProvider::reportsListChanges));
     }
@@ -94,12 +99,13 @@ public final class GomcpServerFeature implements ServerFeature {
             return;
         }
         watching = true;
-        watches.start(providers, provider -> new ChangeEvents(provider, subscriptions, names, cursors, sessions));
+        watches.start(providers, provider -> new ChangeEvents(provider, announcements, settling, cursors, sessions));
     }
 
     @Override
     public synchronized void close() {
         closed = true;
         watches.close();
+        settling.close();
     }
 }

@@ -1,4 +1,4 @@
-package dev.jmcp.dialect.gomcp;
+package dev.jmcp.dialect.gomcp.testing;
 
 import dev.jmcp.schema.codec.JsonRuntime;
 import jakarta.json.JsonNumber;
@@ -20,9 +20,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code initialize} at 2025-03-26 and then the bare {@code initialized}, sends requests as JSON
  * text, and hands back raw JSON responses and notifications, so that tests assert the wire.
  */
-final class GomcpPeer implements AutoCloseable {
+public final class GomcpPeer implements AutoCloseable {
     /** Long enough for a JVM to start on a busy machine; a passing test never waits this long. */
-    static final Duration WAIT = Duration.ofSeconds(30);
+    public static final Duration WAIT = Duration.ofSeconds(30);
 
     private final Wire wire;
     private final AtomicInteger ids = new AtomicInteger();
@@ -34,14 +34,14 @@ final class GomcpPeer implements AutoCloseable {
     }
 
     /** @return a peer on {@code wire}, not yet initialized */
-    static GomcpPeer on(Wire wire) throws IOException {
+    public static GomcpPeer on(Wire wire) throws IOException {
         GomcpPeer peer = new GomcpPeer(wire);
         wire.start(peer::received, peer::ended);
         return peer;
     }
 
     /** @return the peer after gomcp's handshake: initialize at 2025-03-26, then the bare initialized */
-    static GomcpPeer initialized(Wire wire) throws Exception {
+    public static GomcpPeer initialized(Wire wire) throws Exception {
         GomcpPeer peer = on(wire);
         JsonObject answer = peer.call("initialize", "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},"
                 + "\"clientInfo\":{\"name\":\"gomcp-test\",\"version\":\"0.1\"}}");
@@ -72,7 +72,7 @@ final class GomcpPeer implements AutoCloseable {
     }
 
     /** @return the whole response to {@code method} with {@code params} (JSON text, may be null) */
-    JsonObject call(String method, String params) throws Exception {
+    public JsonObject call(String method, String params) throws Exception {
         int id = ids.incrementAndGet();
         CompletableFuture<JsonObject> answer = new CompletableFuture<>();
         calls.put(id, answer);
@@ -82,7 +82,7 @@ final class GomcpPeer implements AutoCloseable {
     }
 
     /** @return the result of a call that must succeed */
-    JsonObject result(String method, String params) throws Exception {
+    public JsonObject result(String method, String params) throws Exception {
         JsonObject answer = call(method, params);
         if (!answer.containsKey("result")) {
             throw new AssertionError(method + " " + params + " failed: " + answer);
@@ -91,7 +91,7 @@ final class GomcpPeer implements AutoCloseable {
     }
 
     /** @return the error of a call that must fail */
-    JsonObject error(String method, String params) throws Exception {
+    public JsonObject error(String method, String params) throws Exception {
         JsonObject answer = call(method, params);
         if (!answer.containsKey("error")) {
             throw new AssertionError(method + " " + params + " did not fail: " + answer);
@@ -99,13 +99,13 @@ final class GomcpPeer implements AutoCloseable {
         return answer.getJsonObject("error");
     }
 
-    void notify(String method, String params) throws IOException {
+    public void notify(String method, String params) throws IOException {
         wire.send("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"" + (params == null ? "" : ",\"params\":" + params)
                 + "}");
     }
 
     /** @return the next notification the server sent; fails when none comes within {@link #WAIT} */
-    JsonObject nextNotification() throws InterruptedException {
+    public JsonObject nextNotification() throws InterruptedException {
         JsonObject next = notifications.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
         if (next == null) {
             throw new AssertionError("no notification within " + WAIT);
@@ -114,7 +114,7 @@ final class GomcpPeer implements AutoCloseable {
     }
 
     /** @return the next notification of {@code method}, skipping others (such as list changes) */
-    JsonObject nextNotification(String method) throws InterruptedException {
+    public JsonObject nextNotification(String method) throws InterruptedException {
         while (true) {
             JsonObject next = nextNotification();
             if (method.equals(next.getString("method"))) {

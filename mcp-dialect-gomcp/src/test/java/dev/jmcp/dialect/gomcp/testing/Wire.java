@@ -1,9 +1,9 @@
-package dev.jmcp.dialect.gomcp;
+package dev.jmcp.dialect.gomcp.testing;
 
 import java.io.IOException;
 
 /** How a gomcp-style client's JSON-RPC messages travel: lines on stdio, or HTTP+SSE. */
-interface Wire extends AutoCloseable {
+public interface Wire extends AutoCloseable {
 
     /** Sends one JSON-RPC message. */
     void send(String json) throws IOException;

@@ -1,4 +1,4 @@
-package dev.jmcp.dialect.gomcp;
+package dev.jmcp.dialect.gomcp.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,21 +13,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * gomcp's HTTP: the HTTP+SSE shape of 2024-11-05. {@code GET /sse} opens an event stream whose
+ * gomcp's HTTP: the HTTP+SSE shape of 2024-11-05. {@code GET /sse} (or another path) opens an event stream whose
  * first event, {@code endpoint}, names the URL to POST each message to; every answer and
  * notification comes back on the stream as a {@code message} event. Plain sockets, HTTP/1.1, so
  * that what is asserted is the wire.
  */
-final class SseWire implements Wire {
-    private final URI base;
+public final class SseWire implements Wire {
+    private final URI sse;
     private final Socket stream;
     private final CompletableFuture<String> endpoint = new CompletableFuture<>();
 
-    SseWire(URI base) throws IOException {
-        this.base = base;
-        this.stream = new Socket(base.getHost(), base.getPort());
-        stream.getOutputStream().write(("GET /sse HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                + "\r\nAccept: text/event-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+    /** @param sse the URL of the event stream, such as {@code http://127.0.0.1:8080/sse} */
+    public SseWire(URI sse) throws IOException {
+        this.sse = sse;
+        this.stream = new Socket(sse.getHost(), sse.getPort());
+        stream.getOutputStream().write(("GET " + sse.getRawPath() + " HTTP/1.1\r\nHost: " + sse.getHost() + ":"
+                + sse.getPort() + "\r\nAccept: text/event-stream\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         stream.getOutputStream().flush();
     }
 
@@ -36,7 +37,7 @@ final class SseWire implements Wire {
         InputStream in = stream.getInputStream();
         String status = line(in);
         if (!status.startsWith("HTTP/1.1 200")) {
-            throw new IOException("GET /sse answered " + status);
+            throw new IOException("GET " + sse.getRawPath() + " answered " + status);
         }
         boolean chunked = false;
         for (String header; !(header = line(in)).isEmpty(); ) {
@@ -87,9 +88,9 @@ final class SseWire implements Wire {
     public void send(String json) throws IOException {
         String path = endpoint.join();
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        try (Socket post = new Socket(base.getHost(), base.getPort())) {
+        try (Socket post = new Socket(sse.getHost(), sse.getPort())) {
             OutputStream out = post.getOutputStream();
-            out.write(("POST " + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: " + sse.getHost() + ":" + sse.getPort()
                     + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length
                     + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.write(body);

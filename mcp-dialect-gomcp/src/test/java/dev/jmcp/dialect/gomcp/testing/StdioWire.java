@@ -1,4 +1,4 @@
-package dev.jmcp.dialect.gomcp;
+package dev.jmcp.dialect.gomcp.testing;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -9,12 +9,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /** gomcp's stdio: newline-delimited JSON to a child process's stdin and from its stdout. */
-final class StdioWire implements Wire {
+public final class StdioWire implements Wire {
     private final Process process;
     private final OutputStream stdin;
     private final StringBuffer stderr = new StringBuffer();
 
-    StdioWire(Process process) {
+    public StdioWire(Process process) {
         this.process = process;
         this.stdin = process.getOutputStream();
         Thread drain = new Thread(() -> {
