@@ -1,6 +1,5 @@
 package dev.jmcp.core;
 
-import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.SessionSettings;
@@ -340,7 +339,7 @@ public final class ClientOptions {
          * @see ClientOptions#dialect()
          */
         public Builder dialect(String id) {
-            this.dialect = Providers.dialect(id);
+            this.dialect = ResourceDialect.named(id);
             return this;
         }
 

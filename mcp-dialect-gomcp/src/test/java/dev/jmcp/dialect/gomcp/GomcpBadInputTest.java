@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.McpServer;
+import dev.jmcp.dialect.gomcp.testing.GomcpPeer;
+import dev.jmcp.dialect.gomcp.testing.SseWire;
 import jakarta.json.JsonObject;
 import java.net.URI;
 import java.nio.file.Files;
@@ -35,7 +37,7 @@ class GomcpBadInputTest {
         Fixture.write(root);
         Files.writeString(parent.resolve("secret.txt"), "outside the root");
         server = Fixture.server(root);
-        URI address = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
+        URI address = server.serve(URI.create("http://127.0.0.1:0/mcp")).address().resolve("/sse");
         peer = GomcpPeer.initialized(new SseWire(address));
     }
 
