@@ -174,7 +174,8 @@ record Target(URI uri, String display) {
         } catch (RuntimeException e) {
             String reason;
             if (e instanceof ProtocolException protocol) {
-                reason = "it refused server/discover and initialize: " + Text.printable(protocol.getMessage()) + " (" + protocol.code() + ")";
+                reason = "it refused " + (options.dialect() != null ? "initialize" : "server/discover and initialize")
+                        + ": " + Text.printable(protocol.getMessage()) + " (" + protocol.code() + ")";
             } else if (e instanceof SessionClosedException && e.getCause() == null) {
                 reason = "the server closed the connection before it answered server/discover or initialize";
             } else {
