@@ -184,22 +184,15 @@ public final class ClientResourcesImpl implements ClientResources {
         if (isStateless()) {
             return listenFor(uri, listener);
         }
-        ClientUpdates.Entry entry = updates.add(uri, listener);
-        if (entry.first()) {
-            try {
-                await(call(McpMethodNames.RESOURCES_SUBSCRIBE, SubscribeRequestParams.of(uri), EmptyResult.class, uri,
-                        null));
-            } catch (RuntimeException e) {
-                updates.remove(entry);
-                throw e;
-            }
-        }
-        return () -> {
-            if (updates.remove(entry) && session().isOpen()) {
-                await(call(McpMethodNames.RESOURCES_UNSUBSCRIBE, UnsubscribeRequestParams.of(uri), EmptyResult.class,
-                        uri, null));
-            }
-        };
+        return updates.subscribe(uri, listener,
+                () -> await(call(McpMethodNames.RESOURCES_SUBSCRIBE, SubscribeRequestParams.of(uri), EmptyResult.class,
+                        uri, null)),
+                () -> {
+                    if (session().isOpen()) {
+                        await(call(McpMethodNames.RESOURCES_UNSUBSCRIBE, UnsubscribeRequestParams.of(uri),
+                                EmptyResult.class, uri, null));
+                    }
+                });
     }
 
     /** A subscription of 2026-07-28: the URI joins the filter of the client's one listen. */

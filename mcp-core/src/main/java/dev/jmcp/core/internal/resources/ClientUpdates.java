@@ -45,6 +45,28 @@ public final class ClientUpdates {
         return false;
     }
 
+    /**
+     * Adds {@code listener} for {@code uri}, telling the server only as often as it must: the first
+     * listener of a URI runs {@code subscribe} (and is taken back when that fails), and the last one
+     * to close runs {@code unsubscribe}.
+     */
+    public Subscription subscribe(String uri, Consumer<String> listener, Runnable subscribe, Runnable unsubscribe) {
+        Entry entry = add(uri, listener);
+        if (entry.first()) {
+            try {
+                subscribe.run();
+            } catch (RuntimeException e) {
+                remove(entry);
+                throw e;
+            }
+        }
+        return () -> {
+            if (remove(entry)) {
+                unsubscribe.run();
+            }
+        };
+    }
+
     synchronized int size() {
         return byUri.size();
     }

@@ -125,20 +125,13 @@ final class GomcpResources implements ClientResources {
     public Subscription subscribe(String uri, Consumer<String> listener) {
         Objects.requireNonNull(uri, "uri");
         Objects.requireNonNull(listener, "listener");
-        ClientUpdates.Entry entry = listeners.add(uri, listener);
-        if (entry.first()) {
-            try {
-                await(call(GomcpProtocol.SUBSCRIBE, uris(uri), uri, callTimeout));
-            } catch (RuntimeException e) {
-                listeners.remove(entry);
-                throw e;
-            }
-        }
-        return () -> {
-            if (listeners.remove(entry) && session.isOpen()) {
-                await(call(GomcpProtocol.UNSUBSCRIBE, uris(uri), uri, callTimeout));
-            }
-        };
+        return listeners.subscribe(uri, listener,
+                () -> await(call(GomcpProtocol.SUBSCRIBE, uris(uri), uri, callTimeout)),
+                () -> {
+                    if (session.isOpen()) {
+                        await(call(GomcpProtocol.UNSUBSCRIBE, uris(uri), uri, callTimeout));
+                    }
+                });
     }
 
     @Override

@@ -54,12 +54,11 @@ final class GomcpListing {
     }
 
     private Router.Route collection(String uri) {
-        Router.Route route = router.route(uri).orElseThrow(() -> GomcpErrors.notFound(uri));
-        Resource metadata = route.provider().metadata(uri).orElseThrow(() -> GomcpErrors.notFound(uri));
-        if (!metadata.collection()) {
+        Found found = Found.of(router, uri);
+        if (!found.resource().collection()) {
             throw JsonParams.invalid(GomcpProtocol.LIST + ": params.filter.parent " + uri
                     + " is not a collection: it has no children to list");
         }
-        return route;
+        return found.route();
     }
 }

@@ -35,8 +35,9 @@ final class GomcpReads {
         JsonObject p = JsonParams.object(params, method);
         String uri = JsonParams.requiredString(p, "uri", method);
         String held = JsonParams.optionalString(p, "version", method);
-        Router.Route route = router.route(uri).orElseThrow(() -> GomcpErrors.notFound(uri));
-        Resource metadata = route.provider().metadata(uri).orElseThrow(() -> GomcpErrors.notFound(uri));
+        Found found = Found.of(router, uri);
+        Router.Route route = found.route();
+        Resource metadata = found.resource();
         if (metadata.collection()) {
             throw JsonParams.invalid(method + ": " + uri + " is a collection, which has no content of its own; list"
                     + " its children with resources/list and params.filter.parent \"" + uri + "\"");

@@ -34,8 +34,7 @@ final class GomcpSubscriptions {
             throw overLimit(method, distinct);
         }
         for (String uri : uris) {
-            router.route(uri).flatMap(route -> route.provider().metadata(uri))
-                    .orElseThrow(() -> GomcpErrors.notFound(uri));
+            Found.of(router, uri);
         }
         McpSession session = context.session();
         if (!session.isOpen()) {
