@@ -55,9 +55,7 @@ module dev.jmcp.core {
     // the standard feature's needs
     exports dev.jmcp.core.internal.resources to dev.jmcp.dialect.gomcp;
 
-    uses dev.jmcp.core.spi.ResourceProvider;
+    uses dev.jmcp.core.spi.ResourceProviderFactory;
     uses dev.jmcp.core.spi.TransportProvider;
     uses dev.jmcp.core.spi.ResourceDialect;
-
-    provides dev.jmcp.core.spi.ResourceProvider with dev.jmcp.core.providers.FileSystemResourceProvider;
 }

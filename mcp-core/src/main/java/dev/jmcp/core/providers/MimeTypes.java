@@ -1,4 +1,4 @@
-package dev.jmcp.core.internal.fs;
+package dev.jmcp.core.providers;
 
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -8,9 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
-/** MIME types of files: from the extension, else from the first bytes of the content. */
+/**
+ * MIME types of files, as jmcp's providers choose them: from the file name's extension, else from
+ * the first bytes of the content; and which types are served as text.
+ *
+ * @since 0.1
+ */
 public final class MimeTypes {
     /** The MIME type of a folder. */
     public static final String DIRECTORY = "inode/directory";
@@ -91,13 +97,17 @@ public final class MimeTypes {
         }
     }
 
-    /** @return the type the file name's extension stands for, or null when it says nothing */
-    public static String byExtension(String fileName) {
+    /**
+     * @param fileName a file name such as {@code notes.md}
+     * @return the type its extension stands for; empty when it says nothing (no extension, an
+     *         unknown one, a dot file such as {@code .gitignore})
+     */
+    public static Optional<String> byExtension(String fileName) {
         int dot = fileName.lastIndexOf('.');
         if (dot <= 0 || dot == fileName.length() - 1) {
-            return null; // no extension, or a dot file such as .gitignore
+            return Optional.empty();
         }
-        return BY_EXTENSION.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT));
+        return Optional.ofNullable(BY_EXTENSION.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT)));
     }
 
     /** @return true for types whose content is text, served as UTF-8 text rather than a blob */
