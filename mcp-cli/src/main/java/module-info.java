@@ -10,6 +10,12 @@
  * {@code http:} and {@code https:}) is bound by service binding;
  * this module also {@code uses} it, only to tell a missing transport from a failed connection.
  *
+ * <p>Resource providers: {@code jmcp serve --discover} serves one from each
+ * {@link dev.jmcp.core.spi.ResourceProviderFactory} on the module path (core finds them); this
+ * module {@code uses} it too, to check {@code --provider-setting} against the factories found and to
+ * list them in {@code jmcp serve --help}. The {@code ./jmcp} script appends
+ * {@code $JMCP_MODULE_PATH} to the module path, for a user's provider jars.
+ *
  * <p>Knobs: the system properties {@code jmcp.stdin.tty}, {@code jmcp.stdout.tty} and
  * {@code jmcp.stderr.tty} ({@code true} or {@code false}) say whether standard input, output and
  * error are terminals; the {@code ./jmcp} script sets them from {@code [ -t 0 ]}, {@code [ -t 1 ]}
@@ -23,4 +29,5 @@ module dev.jmcp.cli {
     requires java.logging;
 
     uses dev.jmcp.core.spi.TransportProvider;
+    uses dev.jmcp.core.spi.ResourceProviderFactory;
 }

@@ -15,9 +15,9 @@ import java.util.Locale;
 
 /**
  * {@code jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS] [--dialect ID] ...}:
- * serves a folder through the file-system provider, over this process's stdin and stdout (the default)
- * or over HTTP, with the transport options of {@link ServeOptionArgs}, in MCP's resources protocol or in
- * a dialect's.
+ * serves a folder through the file-system provider, and with {@code --discover} the providers of
+ * {@link ProviderArgs}, over this process's stdin and stdout (the default) or over HTTP, with the
+ * transport options of {@link ServeOptionArgs}, in MCP's resources protocol or in a dialect's.
  */
 final class ServeCommand implements Command {
     static final String DEFAULT_HOST = "127.0.0.1";
@@ -33,7 +33,7 @@ final class ServeCommand implements Command {
 
     @Override
     public String summary() {
-        return "serve a folder (default: the current one) over stdio, or over HTTP with --http";
+        return "serve a folder (default: the current one), or discovered providers, over stdio or HTTP";
     }
 
     @Override
@@ -42,13 +42,17 @@ final class ServeCommand implements Command {
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
                                   [--content-hashes] [--dialect ID] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
+                                  [--discover [--provider-setting ID.NAME=VALUE]...]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
                 leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
+                With --discover it serves the resources of the providers on its module path (a
+                ZIP archive's entries, say), alone or beside DIR.
                 Without --http it speaks MCP over its standard input and output, as MCP hosts launch
                 servers; its logs go to standard error. It ends when the client closes its input.
 
-                  --root DIR             the folder to serve (default: the current folder)
+                  --root DIR             the folder to serve (default: the current folder; with
+                                         --discover, none)
                   --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead
                                          (HOST defaults to 127.0.0.1); needs the HTTP transport
                                          module; stop it with Ctrl-C
@@ -66,13 +70,13 @@ final class ServeCommand implements Command {
                                          of MCP's, for its clients only: gomcp (the Go library's
                                          resources/get, filters, versions; its clients use
                                          stdio, or HTTP at http://HOST:PORT/sse)
-                """ + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp();
+                """ + ProviderArgs.HELP + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
     }
 
     @Override
     public Args.Spec spec() {
-        return ServeOptionArgs.options(new Args.Spec().option("--root").option("--http").option("--page-size")
-                .option("--cache-ttl").flag("--content-hashes").option("--dialect"));
+        return ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
+                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")));
     }
 
     @Override
@@ -94,6 +98,44 @@ final class ServeCommand implements Command {
             options = options.toBuilder().set(LEGACY_PATHS, options.settings().getOrDefault(LEGACY_PATHS,
                     DEFAULT_LEGACY_PATHS)).build();
         }
+        McpServer.Builder builder = McpServer.builder();
+        String discovered = ProviderArgs.apply(args, builder); // null without --discover
+        String folder = discovered == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
+        if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent())) {
+            throw CliException.usage("--content-hashes and --cache-ttl apply to the folder of --root, and --discover"
+                    + " serves none without it");
+        }
+        String served = discovered == null ? folder
+                : (folder == null ? "" : folder + " and ") + "the resource providers " + discovered;
+        String listing = dialect == null ? "resources/list and its uri" : dialect.childrenListing();
+        builder.serverInfo(new Implementation("jmcp", served, Main.version(), discovered == null
+                        ? "the files under " + folder + " as resources" : "the resources of " + served, null, null))
+                .instructions(discovered == null
+                        ? "The files under " + folder + ", as file: URIs. Folders are collections: list one with "
+                        + listing + "." : "The resources of " + served + ". Collections: list one with " + listing + ".")
+                .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
+                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
+        builder.dialect(dialect);
+        if (http == null) {
+            AttachedSessions attached = new AttachedSessions();
+            McpServer server = ProviderArgs.build(builder.feature(attached));
+            if (context.terminal().stdin()) {
+                context.err().println("jmcp: serving " + served + " over stdio: waiting for an MCP client on standard"
+                        + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
+            }
+            return serveStdio(server, attached, options, context.err());
+        }
+        String clients = dialect == null ? null : dialect.id() + " clients";
+        return serveHttp(ProviderArgs.build(builder), served, http, clients, ssePath, options, context);
+    }
+
+    /**
+     * Adds the file-system provider of {@code --root} (default: the current folder) to {@code builder}.
+     *
+     * @return the folder it serves
+     * @throws CliException ({@link Exit#USAGE}) when it is not a readable folder
+     */
+    private static String serveFolder(Args args, McpServer.Builder builder) {
         Path root = Path.of(args.value("--root").orElse("."));
         long cacheTtl = args.longValue("--cache-ttl", 0, 0, Long.MAX_VALUE);
         FileSystemResourceProvider files;
@@ -106,27 +148,8 @@ final class ServeCommand implements Command {
             files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
         files = files.withContentHashes(args.flag("--content-hashes"));
-        String folder = files.root().orElseThrow().toString();
-        McpServer.Builder builder = McpServer.builder()
-                .serverInfo(new Implementation("jmcp", folder, Main.version(),
-                        "the files under " + folder + " as resources", null, null))
-                .instructions("The files under " + folder + ", as file: URIs. Folders are collections: list one"
-                        + " with " + (dialect == null ? "resources/list and its uri" : dialect.childrenListing()) + ".")
-                .resourceProvider(files) // given, not discovered: the discovered one reads jmcp.filesystem.root
-                .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
-                        ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
-        builder.dialect(dialect);
-        if (http == null) {
-            AttachedSessions attached = new AttachedSessions();
-            McpServer server = builder.feature(attached).build();
-            if (context.terminal().stdin()) {
-                context.err().println("jmcp: serving " + folder + " over stdio: waiting for an MCP client on standard"
-                        + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
-            }
-            return serveStdio(server, attached, options, context.err());
-        }
-        String clients = dialect == null ? null : dialect.id() + " clients";
-        return serveHttp(builder.build(), folder, http, clients, ssePath, options, context);
+        builder.resourceProvider(files);
+        return files.root().orElseThrow().toString();
     }
 
     private static ResourceDialect dialect(String id) {

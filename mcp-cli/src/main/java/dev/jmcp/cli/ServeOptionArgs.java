@@ -74,13 +74,17 @@ final class ServeOptionArgs {
         StringBuilder text = new StringBuilder();
         for (TransportProvider provider : ServiceLoader.load(TransportProvider.class).stream()
                 .map(ServiceLoader.Provider::get).sorted(Comparator.comparing(TransportProvider::id)).toList()) {
-            Map<String, String> settings = provider.serveSettings();
-            text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)")
-                    .append(settings.isEmpty() ? ": none\n" : ":\n");
-            settings.forEach((name, description) -> text.append(String.format("  %-25s %s%n", name,
-                    wrap(description, 52, " ".repeat(28)))));
+            text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)");
+            appendSettings(text, provider.serveSettings());
         }
         return text.append("Durations are written 500ms, 30s, 5m, 1h or PT30S; lists comma-separated.\n").toString();
+    }
+
+    /** Appends {@code ": none"}, or a colon and a line for each setting in order: its name and its description, wrapped. */
+    static void appendSettings(StringBuilder text, Map<String, String> settings) {
+        text.append(settings.isEmpty() ? ": none\n" : ":\n");
+        settings.forEach((name, description) -> text.append(String.format("  %-25s %s%n", name,
+                wrap(description, 52, " ".repeat(28)))));
     }
 
     /** @return {@code text} broken at spaces into lines of at most {@code width}, the later ones indented */
