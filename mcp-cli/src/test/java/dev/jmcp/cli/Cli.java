@@ -53,12 +53,17 @@ public final class Cli {
 
     /** @return {@code java ... -m dev.jmcp.cli/dev.jmcp.cli.Main}, to which the arguments are added */
     public static List<String> command(String... jvmOptions) {
+        return commandOn(modulePath(), jvmOptions);
+    }
+
+    /** @return {@link #command} with another module path, such as {@link #modulePath()} less a module */
+    public static List<String> commandOn(String modulePath, String... jvmOptions) {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
                 "-Djmcp.stdout.tty=false", "-Djmcp.stderr.tty=false"));
         command.addAll(List.of(jvmOptions));
-        command.addAll(List.of("-p", modulePath(), "-m", "dev.jmcp.cli/dev.jmcp.cli.Main"));
+        command.addAll(List.of("-p", modulePath, "-m", "dev.jmcp.cli/dev.jmcp.cli.Main"));
         return command;
     }
 

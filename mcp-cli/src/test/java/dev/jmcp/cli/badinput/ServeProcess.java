@@ -7,12 +7,13 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-/** A real {@code jmcp serve --root ROOT OPTIONS} child process, whose standard error is kept for failure messages. */
+/** A real {@code jmcp serve} child process, whose standard error is kept for failure messages. */
 public final class ServeProcess implements AutoCloseable {
     private static final String SERVING = "jmcp: serving ";
 
@@ -20,11 +21,20 @@ public final class ServeProcess implements AutoCloseable {
     private final StringBuffer stderr = new StringBuffer();
     private final CompletableFuture<URI> served = new CompletableFuture<>();
 
-    /** @param onErrLine called with each line of its standard error, on a thread of its own */
+    /** Starts {@code jmcp serve --root ROOT OPTIONS}. @param onErrLine as in {@link #ServeProcess(List, Consumer)} */
     public ServeProcess(Path root, List<String> options, Consumer<String> onErrLine) throws IOException {
+        this(concat(List.of("--root", root.toString()), options), onErrLine);
+    }
+
+    /**
+     * Starts {@code jmcp serve ARGUMENTS}.
+     *
+     * @param onErrLine called with each line of its standard error, on a thread of its own
+     */
+    public ServeProcess(List<String> arguments, Consumer<String> onErrLine) throws IOException {
         List<String> command = Cli.command();
-        command.addAll(List.of("serve", "--root", root.toString()));
-        command.addAll(options);
+        command.add("serve");
+        command.addAll(arguments);
         process = new ProcessBuilder(command).start();
         Thread drain = new Thread(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
@@ -44,6 +54,12 @@ public final class ServeProcess implements AutoCloseable {
         drain.setDaemon(true);
         drain.start();
         process.onExit().thenRun(() -> served.completeExceptionally(new AssertionError("jmcp serve ended\n" + log())));
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> both = new ArrayList<>(first);
+        both.addAll(second);
+        return both;
     }
 
     /** @return the address {@code jmcp serve --http} says it serves at, once it says so (at most a minute) */
