@@ -107,9 +107,10 @@ class ResourcesListTest {
             assertEquals(List.of(List.of("z://w1", "z://w2"), List.of("z://w3", "a://y1"), List.of("b://x1", "b://x2"),
                     List.of("b://x3")), pages(small.client()));
             // a page that starts in b is found without walking z and a again
-            assertEquals(List.of(0L, 2L), z.skips);
-            assertEquals(List.of(0L), a.skips);
-            assertEquals(List.of(0L, 0L, 2L), b.skips, "b is opened to learn that page 2 is not the last");
+            String second = dev.jmcp.core.spi.ListingEntry.indexPosition(1);
+            assertEquals(List.of("", second), z.afters);
+            assertEquals(List.of(""), a.afters);
+            assertEquals(List.of("", "", second), b.afters, "b is opened to learn that page 2 is not the last");
         }
     }
 
