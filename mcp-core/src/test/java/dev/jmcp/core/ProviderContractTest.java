@@ -111,7 +111,7 @@ class ProviderContractTest {
     }
 
     /** Counts its starts and closes. */
-    private static final class Counted extends StaticProvider {
+    private static class Counted extends StaticProvider {
         final AtomicInteger starts = new AtomicInteger();
         final AtomicInteger closes = new AtomicInteger();
         volatile ResourceChanges sink;
