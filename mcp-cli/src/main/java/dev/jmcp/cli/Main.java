@@ -154,6 +154,7 @@ public final class Main {
                   jmcp serve --root ~/notes                       a stdio server, for an MCP host to launch
                   jmcp tree -- ./jmcp serve --root .              serve a folder and show it, in one line
                   jmcp read file:///tmp/a.txt -- ./jmcp serve --root /tmp
+                  JMCP_MODULE_PATH=zip.jar ./jmcp serve --discover --provider-setting zip.file=docs.zip
 
                 Every command accepts --json (raw result objects), --timeout SECS, --debug, --help.
 

@@ -3,6 +3,7 @@ package dev.jmcp.cli;
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.spi.ResourceProviderFactory;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
@@ -60,8 +61,8 @@ final class ProviderArgs {
             }
             return null;
         }
-        Map<String, ResourceProviderFactory> factories = factories().stream()
-                .collect(Collectors.toMap(ResourceProviderFactory::id, factory -> factory, (a, b) -> a));
+        Map<String, ResourceProviderFactory> factories = factories().stream().collect(Collectors.toMap(
+                ResourceProviderFactory::id, factory -> factory, (first, same) -> first, LinkedHashMap::new)); // by id
         if (factories.isEmpty()) {
             throw new CliException(Exit.CONNECT, "--discover found no resource provider factory on the module path: add a"
                     + " provider's jar to it (./jmcp: " + MODULE_PATH_VARIABLE + "=JAR; java: --module-path); its module"
@@ -79,17 +80,17 @@ final class ProviderArgs {
             if (factory == null) {
                 throw CliException.usage("--provider-setting " + Text.printable(id + "." + name) + ": no resource provider"
                         + " factory on the module path has the id '" + Text.printable(id) + "'; found: "
-                        + String.join(", ", factories.keySet().stream().sorted().toList()));
+                        + String.join(", ", factories.keySet()));
             }
             if (!factory.settings().isEmpty() && !factory.settings().containsKey(name)) {
                 throw CliException.usage("--provider-setting " + Text.printable(id + "." + name) + ": resource provider '"
                         + id + "' has no setting '" + Text.printable(name) + "'; its settings: "
-                        + String.join(", ", factory.settings().keySet().stream().sorted().toList()));
+                        + String.join(", ", new TreeMap<>(factory.settings()).keySet()));
             }
             builder.providerSetting(id, name, setting.substring(equals + 1));
         }
         builder.discoverResourceProviders();
-        return String.join(", ", factories.keySet().stream().sorted().toList());
+        return String.join(", ", factories.keySet());
     }
 
     /**
