@@ -30,6 +30,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
@@ -116,8 +118,9 @@ public final class McpServer implements AutoCloseable {
         all.addAll(builder.features);
         this.features = List.copyOf(all);
         this.settings = builder.settings;
-        this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint());
         this.lifecycle = new ProviderLifecycle(providers);
+        this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
+                lifecycle::track);
         this.capabilities = declared();
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
@@ -322,8 +325,10 @@ public final class McpServer implements AutoCloseable {
 
     /**
      * Ends every {@code subscriptions/listen} stream with its final result, stops every endpoint,
-     * closes every session, closes the features and then every resource provider (each once), and
-     * stops the handler threads the server made (not an executor given to the builder); idempotent.
+     * closes every session, closes the features, stops the handler threads the server made (not an
+     * executor given to the builder), and closes every resource provider once, after the handlers
+     * and the blob bodies still being written are done, or after
+     * {@link ServerSettings#closeTimeout()}; idempotent.
      */
     @Override
     public void close() {
@@ -338,11 +343,25 @@ public final class McpServer implements AutoCloseable {
             session.close();
         }
         features.forEach(ServerFeature::close);
-        lifecycle.close();
+        Duration wait = settings.closeTimeout();
+        long deadline = System.nanoTime() + wait.toNanos();
         if (ownsExecutor) {
-            executor.shutdownNow();
+            executor.shutdownNow(); // handlers still running are told to stop; a provider is closed after them
+            awaitHandlers(wait);
         }
+        lifecycle.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         onClose.complete(null);
+    }
+
+    private void awaitHandlers(Duration wait) {
+        try {
+            if (!executor.awaitTermination(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+                LOG.log(Level.WARNING, "handlers of {0} still run after closeTimeout={1} ms; its resource providers are"
+                        + " closed anyway", serverInfo.name(), wait.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

@@ -18,6 +18,8 @@ public final class ServerSettings {
     public static final int DEFAULT_HANDLER_THREADS = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     /** 1024 open {@code subscriptions/listen} streams. */
     public static final int DEFAULT_MAX_OPEN_LISTENS = 1024;
+    /** 10 seconds: long enough for a body on its way over loopback or a LAN, short enough for a shutdown. */
+    public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
     /** The defaults. */
     public static final ServerSettings DEFAULTS = builder().build();
@@ -27,6 +29,7 @@ public final class ServerSettings {
     private final int maxOpenListens;
     private final Duration requestStateTtl;
     private final CacheHint defaultCacheHint;
+    private final Duration closeTimeout;
 
     private ServerSettings(Builder builder) {
         this.handlerThreads = builder.handlerThreads;
@@ -34,6 +37,7 @@ public final class ServerSettings {
         this.maxOpenListens = builder.maxOpenListens;
         this.requestStateTtl = builder.requestStateTtl;
         this.defaultCacheHint = builder.defaultCacheHint;
+        this.closeTimeout = builder.closeTimeout;
     }
 
     /** @return a builder that starts from the defaults */
@@ -44,7 +48,8 @@ public final class ServerSettings {
     /** @return a builder that starts from these settings */
     public Builder toBuilder() {
         return new Builder().handlerThreads(handlerThreads).maxRequestsInFlight(maxRequestsInFlight)
-                .maxOpenListens(maxOpenListens).requestStateTtl(requestStateTtl).defaultCacheHint(defaultCacheHint);
+                .maxOpenListens(maxOpenListens).requestStateTtl(requestStateTtl).defaultCacheHint(defaultCacheHint)
+                .closeTimeout(closeTimeout);
     }
 
     /**
@@ -84,11 +89,20 @@ public final class ServerSettings {
         return defaultCacheHint;
     }
 
+    /**
+     * @return the most {@link McpServer#close()} waits for what is still being read from the
+     *         providers (handlers still running, blob bodies still being written) before it closes
+     *         them; past it, the providers are closed anyway and a WARNING says how many bodies were cut
+     */
+    public Duration closeTimeout() {
+        return closeTimeout;
+    }
+
     @Override
     public String toString() {
         return "ServerSettings[handlerThreads=" + handlerThreads + ", maxRequestsInFlight=" + maxRequestsInFlight
                 + ", maxOpenListens=" + maxOpenListens + ", requestStateTtl=" + requestStateTtl
-                + ", defaultCacheHint=" + defaultCacheHint + "]";
+                + ", defaultCacheHint=" + defaultCacheHint + ", closeTimeout=" + closeTimeout + "]";
     }
 
     /**
@@ -102,6 +116,7 @@ public final class ServerSettings {
         private int maxOpenListens = DEFAULT_MAX_OPEN_LISTENS;
         private Duration requestStateTtl = RequestStates.DEFAULT_TTL;
         private CacheHint defaultCacheHint = CacheHint.NONE;
+        private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
 
         private Builder() {
         }
@@ -137,6 +152,16 @@ public final class ServerSettings {
         /** @param value never null; see {@link ServerSettings#defaultCacheHint()} */
         public Builder defaultCacheHint(CacheHint value) {
             this.defaultCacheHint = Objects.requireNonNull(value, "defaultCacheHint");
+            return this;
+        }
+
+        /** @param value not negative; zero closes providers at once; see {@link ServerSettings#closeTimeout()} */
+        public Builder closeTimeout(Duration value) {
+            Objects.requireNonNull(value, "closeTimeout");
+            if (value.isNegative()) {
+                throw new IllegalArgumentException("closeTimeout must not be negative, was " + value);
+            }
+            this.closeTimeout = value;
             return this;
         }
 

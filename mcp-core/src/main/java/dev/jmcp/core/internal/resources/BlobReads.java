@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.function.UnaryOperator;
 
 /**
  * What the blob bodies of one {@code resources/read} go through before the answer is sent.
@@ -28,7 +29,8 @@ import java.util.concurrent.CancellationException;
  * Without staging, a blob is read only while the transport writes the answer, after the session has
  * finished with the request: a progress notification sent then would arrive after the answer (a
  * message cannot be interleaved into another), and the session no longer delivers cancellation.
- * Not thread-safe: one per read.
+ * A body that streams while the answer is written is handed to {@code bodies} when it is opened, so
+ * that the server closes its provider only after it. Not thread-safe: one per read.
  */
 final class BlobReads {
     private static final System.Logger LOG = System.getLogger(BlobReads.class.getName());
@@ -36,6 +38,7 @@ final class BlobReads {
     private static final int CHUNK = 1 << 20;
 
     private final RequestContext request;
+    private final UnaryOperator<InputStream> bodies;
     private final boolean staging;
     private final long maxStaged;
     private final long interval;
@@ -48,7 +51,8 @@ final class BlobReads {
      * @param total the bytes all staged blobs will add up to, for the progress notifications; null
      *              when not known
      */
-    BlobReads(RequestContext request, ResourceSettings settings, Long total) {
+    BlobReads(RequestContext request, ResourceSettings settings, Long total, UnaryOperator<InputStream> bodies) {
+        this.bodies = bodies;
         this.request = request;
         this.staging = request.progressToken() != null && settings.maxStagedBlobBytes() > 0;
         this.maxStaged = settings.maxStagedBlobBytes();
@@ -89,7 +93,7 @@ final class BlobReads {
             }
         }
         return Contents.withBlob(element, Blob.ofStream(
-                () -> new CancellableInputStream(blob.open(), request::isCancelled, uri, null), length));
+                () -> bodies.apply(new CancellableInputStream(blob.open(), request::isCancelled, uri, null)), length));
     }
 
     /** Sends the last progress notification, when bytes were read since the one before. */

@@ -2,7 +2,11 @@ package dev.jmcp.core.internal.resources;
 
 import dev.jmcp.core.spi.ResourceChanges;
 import dev.jmcp.core.spi.ResourceProvider;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -10,7 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The server's side of its providers' lifecycle: it starts each provider once, with a sink that
  * fans the provider's changes out to every {@link ChangeListener} (MCP's resources feature, a
- * dialect's), and closes each provider once, when the server closes. Thread-safe.
+ * dialect's), and closes each provider once, when the server closes, after the blob bodies
+ * still being read from them are done ({@link #track}), or a timeout. Thread-safe.
  */
 public final class ProviderLifecycle implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ProviderLifecycle.class.getName());
@@ -19,6 +24,7 @@ public final class ProviderLifecycle implements AutoCloseable {
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final List<ResourceProvider> started = new ArrayList<>(); // guarded by this
     private boolean closed; // guarded by this
+    private int reading; // blob bodies open; guarded by this
 
     /** @param providers the server's providers, in order */
     public ProviderLifecycle(List<ResourceProvider> providers) {
@@ -49,13 +55,64 @@ public final class ProviderLifecycle implements AutoCloseable {
         }
     }
 
-    /** Closes every started provider once, in reverse order; a failure is logged and the others are still closed. */
+    /**
+     * @param body a blob body a provider opened for an answer being written
+     * @return the same bytes; while it is open, {@link #close(Duration)} waits for it
+     */
+    public InputStream track(InputStream body) {
+        synchronized (this) {
+            reading++;
+        }
+        return new FilterInputStream(body) {
+            private boolean done;
+
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    synchronized (ProviderLifecycle.this) {
+                        if (!done) {
+                            done = true;
+                            reading--;
+                            ProviderLifecycle.this.notifyAll();
+                        }
+                    }
+                }
+            }
+        };
+    }
+
+    /** Closes every started provider at once; see {@link #close(Duration)}. */
     @Override
-    public synchronized void close() {
+    public void close() {
+        close(Duration.ZERO);
+    }
+
+    /**
+     * Waits up to {@code wait} for the blob bodies still open, then closes every started provider
+     * once, in reverse order; a failure is logged and the others are still closed.
+     */
+    public synchronized void close(Duration wait) {
         if (closed) {
             return;
         }
         closed = true;
+        long deadline = System.nanoTime() + wait.toNanos();
+        boolean interrupted = false;
+        while (reading > 0 && System.nanoTime() < deadline) {
+            try {
+                long left = deadline - System.nanoTime();
+                wait(Math.max(1, left / 1_000_000), 0);
+            } catch (InterruptedException e) {
+                interrupted = true;
+                break;
+            }
+        }
+        if (reading > 0) {
+            LOG.log(Level.WARNING, "closing the resource providers while {0} blob bodies are still being written"
+                    + " (closeTimeout={1} ms): those answers are cut", reading, wait.toMillis());
+        }
         for (int i = started.size() - 1; i >= 0; i--) {
             ResourceProvider provider = started.get(i);
             try {
@@ -65,6 +122,9 @@ public final class ProviderLifecycle implements AutoCloseable {
             }
         }
         started.clear();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private synchronized boolean isClosed() {

@@ -10,6 +10,7 @@ import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -32,9 +34,19 @@ public final class Reads {
     private static final int PAGE = 64;
 
     private final ResourceSettings settings;
+    private final UnaryOperator<InputStream> bodies;
 
     public Reads(ResourceSettings settings) {
+        this(settings, UnaryOperator.identity());
+    }
+
+    /**
+     * @param bodies wraps every blob body opened while an answer is written, so that the server can
+     *               wait for it before it closes the provider ({@link ProviderLifecycle#track})
+     */
+    public Reads(ResourceSettings settings, UnaryOperator<InputStream> bodies) {
         this.settings = settings;
+        this.bodies = bodies;
     }
 
     /**
@@ -48,7 +60,7 @@ public final class Reads {
         List<ResourceContents> elements = Rules.read(provider, metadata.uri(),
                 provider.read(metadata, context(caller, request, found.variables())));
         List<ResourceContents> completed = Contents.complete(provider, metadata, elements);
-        BlobReads blobs = new BlobReads(request, settings, BlobReads.stagedTotal(completed));
+        BlobReads blobs = new BlobReads(request, settings, BlobReads.stagedTotal(completed), bodies);
         List<ResourceContents> prepared = new ArrayList<>(completed.size());
         for (ResourceContents element : completed) {
             prepared.add(blobs.prepare(element));
@@ -71,7 +83,7 @@ public final class Reads {
         long remaining = settings.maxCollectionReadBytes();
         int maxEntries = settings.maxCollectionReadEntries();
         ReadContext context = context(caller, request, Map.of());
-        BlobReads blobs = new BlobReads(request, settings, null);
+        BlobReads blobs = new BlobReads(request, settings, null, bodies);
         String previous = null;
         boolean more = true;
         while (more && contents.size() < maxEntries) {

@@ -26,12 +26,14 @@ import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceUpdatedNotificationParams;
 import dev.jmcp.schema.resources.SubscribeRequestParams;
 import dev.jmcp.schema.resources.UnsubscribeRequestParams;
+import java.io.InputStream;
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The server side of the resources feature, shared by every session of one server: it answers
@@ -75,12 +77,23 @@ public final class ResourcesFeature implements ChangeListener {
      * @param defaultHint the caching hint of a provider that gives none; never null
      */
     public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings, CacheHint defaultHint) {
+        this(providers, settings, defaultHint, UnaryOperator.identity());
+    }
+
+    /**
+     * @param providers   in order (priority, then id); may be empty
+     * @param settings    the limits; never null
+     * @param defaultHint the caching hint of a provider that gives none; never null
+     * @param bodies      wraps each blob body opened while an answer is written ({@link ProviderLifecycle#track})
+     */
+    public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings, CacheHint defaultHint,
+                            UnaryOperator<InputStream> bodies) {
         this.defaultHint = Objects.requireNonNull(defaultHint, "defaultHint");
         this.providers = List.copyOf(providers);
         Objects.requireNonNull(settings, "settings");
         this.router = new Router(this.providers);
         this.listings = new Listings(this.providers, cursors, settings.pageSize());
-        this.reads = new Reads(settings);
+        this.reads = new Reads(settings, bodies);
         this.maxSubscriptionsPerSession = settings.maxSubscriptionsPerSession();
         boolean updates = this.providers.stream().anyMatch(ResourceProvider::reportsUpdates);
         boolean listChanges = this.providers.stream().anyMatch(ResourceProvider::reportsListChanges);
