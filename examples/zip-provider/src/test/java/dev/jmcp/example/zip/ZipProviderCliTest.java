@@ -126,6 +126,20 @@ class ZipProviderCliTest {
     }
 
     @Test
+    void besideRootTheFolderAndTheArchiveAreServedTogether() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("folder")).toRealPath();
+        Files.writeString(folder.resolve("beside.txt"), "beside the archive");
+        List<String> argv = new ArrayList<>(List.of("ls", "--"));
+        argv.addAll(Cli.command());
+        argv.addAll(List.of("serve", "--discover", "--provider-setting", "zip.file=" + archive, "--root",
+                folder.toString()));
+        Cli.Result ls = Cli.run(Cli.command(), argv);
+        assertEquals(0, ls.exitCode(), ls::toString);
+        List<String> names = ls.stdout().lines().skip(1).map(line -> line.split(" +")[0]).toList();
+        assertTrue(names.containsAll(List.of("beside.txt", "big", "many")), ls::toString);
+    }
+
+    @Test
     void discoverWithNoFactoryOnTheModulePathFailsSayingHowToAddOne() {
         String withoutThisModule = Arrays.stream(Cli.modulePath().split(File.pathSeparator))
                 .filter(entry -> ModuleFinder.of(Path.of(entry)).find(MODULE).isEmpty())
@@ -149,7 +163,7 @@ class ZipProviderCliTest {
     }
 
     @Test
-    void aSettingOfAnUnknownIdOrNameOrNotWrittenIdNameValueIsAUsageErrorNamingIt() {
+    void wrongProviderOptionsAreUsageErrorsNamingWhatIsWrong() {
         assertUsage("no resource provider factory on the module path has the id 'zipp'; found: zip",
                 "--discover", "--provider-setting", "zipp.file=a.zip");
         assertUsage("resource provider 'zip' has no setting 'flie'; its settings: file, uri",
@@ -157,6 +171,8 @@ class ZipProviderCliTest {
         assertUsage("--provider-setting takes ID.NAME=VALUE, was 'zip.file'", "--discover", "--provider-setting",
                 "zip.file");
         assertUsage("--provider-setting applies to --discover only", "--provider-setting", "zip.file=a.zip");
+        assertUsage("--content-hashes and --cache-ttl apply to the folder of --root", "--discover",
+                "--provider-setting", "zip.file=a.zip", "--content-hashes");
     }
 
     @Test
