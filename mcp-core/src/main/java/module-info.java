@@ -5,21 +5,20 @@
  * <p>Packages: {@code dev.jmcp.core} ({@link dev.jmcp.core.McpServer} and
  * {@link dev.jmcp.core.McpClient}), {@code dev.jmcp.core.resources} (the resources API: settings,
  * the client's view, URI templates), {@code dev.jmcp.core.providers} (the in-memory and file-system
- * resource providers), {@code dev.jmcp.core.session} (server and client sessions, handlers,
+ * resource providers, and what helps write one: a base for tree-shaped sources, the URI path codec,
+ * MIME types, the errors), {@code dev.jmcp.core.session} (server and client sessions, handlers,
  * settings), {@code dev.jmcp.core.spi} (what a transport, a resource provider or a server feature implements,
  * and the {@code stdio:} URI form),
  * {@code dev.jmcp.core.transport} (the in-memory transport).
  *
- * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProvider},
- * {@link dev.jmcp.core.spi.TransportProvider} and {@link dev.jmcp.core.spi.ResourceDialect}, loaded once per JVM when a builder is asked to
- * discover them ({@code McpServer.Builder.discoverResourceProviders()}, {@code McpServer.serve(URI)},
- * {@code McpClient.connect(URI)}, {@code McpServer.Builder.dialect(String)}), ordered by priority
- * then id; two providers with one id are
- * refused, naming both classes. It {@code provides} the file-system resource provider.
+ * <p>Services: the module {@code uses} {@link dev.jmcp.core.spi.ResourceProviderFactory},
+ * {@link dev.jmcp.core.spi.TransportProvider} and {@link dev.jmcp.core.spi.ResourceDialect}, loaded once per JVM
+ * when a builder is asked to discover them ({@code McpServer.Builder.discoverResourceProviders()},
+ * {@code McpServer.serve(URI)}, {@code McpClient.connect(URI)}, {@code McpServer.Builder.dialect(String)}),
+ * ordered by priority then id; two with one id are refused, naming both classes. It provides none
+ * itself: the file-system provider is configured in code.
  *
- * <p>Knobs: the module reads one system property, {@code jmcp.filesystem.root}: the folder that
- * the file-system provider serves when it is found through {@link java.util.ServiceLoader} (unset:
- * it serves nothing). Each session's limits are the named settings of
+ * <p>Knobs: the module reads no system property. Each session's limits are the named settings of
  * {@link dev.jmcp.core.session.SessionSettings}: {@code requestTimeout} (60 s),
  * {@code maxInFlightRequests}
  * ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_MAX_IN_FLIGHT_REQUESTS}) and

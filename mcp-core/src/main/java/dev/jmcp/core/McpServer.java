@@ -3,6 +3,9 @@ package dev.jmcp.core;
 import dev.jmcp.core.internal.listen.Listens;
 import dev.jmcp.core.internal.resources.ResourcesFeature;
 import dev.jmcp.core.internal.session.SessionThreads;
+import dev.jmcp.core.internal.resources.ChangeListener;
+import dev.jmcp.core.internal.resources.ProviderLifecycle;
+import dev.jmcp.core.internal.spi.ProviderDiscovery;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestBudget;
@@ -32,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -80,6 +84,7 @@ public final class McpServer implements AutoCloseable {
     private final SessionSettings sessionSettings;
     private final List<TransportProvider> transportProviders;
     private final ResourcesFeature resources;
+    private final ProviderLifecycle lifecycle;
     private final boolean servesResources;
     /** The dialect's feature in place of {@link #resources}; null for MCP's own resources. */
     private final ServerFeature dialect;
@@ -112,6 +117,7 @@ public final class McpServer implements AutoCloseable {
         this.features = List.copyOf(all);
         this.settings = builder.settings;
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint());
+        this.lifecycle = new ProviderLifecycle(providers);
         this.capabilities = declared();
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
@@ -119,7 +125,22 @@ public final class McpServer implements AutoCloseable {
         this.budget = RequestBudget.of(settings.maxRequestsInFlight());
         this.listens = new Listens(settings.maxOpenListens(), capabilities);
         if (dialect == null) {
-            resources.start(listens); // a dialect's feature watches the providers itself: at most one watch each
+            resources.listens(listens);
+            lifecycle.listen(resources);
+        }
+        for (ServerFeature feature : features) {
+            if (feature instanceof ChangeListener listener) { // a dialect's resources feature
+                lifecycle.listen(listener);
+            }
+        }
+        try {
+            lifecycle.start();
+        } catch (IllegalStateException e) {
+            features.forEach(ServerFeature::close);
+            if (ownsExecutor) {
+                executor.shutdownNow();
+            }
+            throw e;
         }
     }
 
@@ -301,8 +322,8 @@ public final class McpServer implements AutoCloseable {
 
     /**
      * Ends every {@code subscriptions/listen} stream with its final result, stops every endpoint,
-     * closes every session, stops watching the providers, and stops the handler threads the server
-     * made (not an executor given to the builder); idempotent.
+     * closes every session, closes the features and then every resource provider (each once), and
+     * stops the handler threads the server made (not an executor given to the builder); idempotent.
      */
     @Override
     public void close() {
@@ -316,8 +337,8 @@ public final class McpServer implements AutoCloseable {
         for (ServerSession session : List.copyOf(sessions)) {
             session.close();
         }
-        resources.close();
         features.forEach(ServerFeature::close);
+        lifecycle.close();
         if (ownsExecutor) {
             executor.shutdownNow();
         }
@@ -406,6 +427,7 @@ public final class McpServer implements AutoCloseable {
         private String instructions;
         private final List<ResourceProvider> resourceProviders = new ArrayList<>();
         private boolean discover;
+        private final Map<String, Map<String, String>> providerSettings = new TreeMap<>();
         private final List<TransportProvider> transportProviders = new ArrayList<>();
         private final List<ServerFeature> features = new ArrayList<>();
         private ResourceDialect dialect;
@@ -439,7 +461,8 @@ public final class McpServer implements AutoCloseable {
 
         /**
          * Adds a provider. Providers given here are all the server has, unless
-         * {@link #discoverResourceProviders()} is called too.
+         * {@link #discoverResourceProviders()} is called too. The server starts it when it is built
+         * and closes it when it closes: a provider belongs to one server.
          */
         public Builder resourceProvider(ResourceProvider value) {
             resourceProviders.add(Objects.requireNonNull(value, "resourceProvider"));
@@ -453,14 +476,32 @@ public final class McpServer implements AutoCloseable {
         }
 
         /**
-         * Also serves the resource providers found through {@link java.util.ServiceLoader} (loaded
-         * once per JVM). Without this call none are loaded. A provider given to
-         * {@link #resourceProvider} takes the place of a discovered one with the same id (so the
-         * file-system provider can be given its root in code and discovery still asked for the
-         * rest); two given, or two discovered, with one id are refused.
+         * Also serves a provider from each {@link dev.jmcp.core.spi.ResourceProviderFactory} found
+         * through {@link java.util.ServiceLoader} (the factories are loaded once per JVM; each
+         * build makes new providers), with the settings given by {@link #providerSetting}. Without
+         * this call none are loaded. Each provider found is logged at INFO; {@link #build()} fails
+         * when no factory is found, when settings name an id no factory has, or when a factory
+         * cannot make its provider. A provider given to {@link #resourceProvider} takes the place of
+         * a discovered one with the same id (its factory is not asked); two given, or two
+         * factories, with one id are refused.
          */
         public Builder discoverResourceProviders() {
             this.discover = true;
+            return this;
+        }
+
+        /**
+         * A named setting for the discovered provider with id {@code providerId}, handed to its
+         * factory as {@link dev.jmcp.core.spi.ProviderSettings}.
+         *
+         * @param providerId the factory's id, such as {@code "zip"}
+         * @param name       the setting's name, such as {@code "file"}
+         * @param value      its value; never null
+         * @return this
+         */
+        public Builder providerSetting(String providerId, String name, String value) {
+            providerSettings.computeIfAbsent(Objects.requireNonNull(providerId, "providerId"), id -> new TreeMap<>())
+                    .put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
             return this;
         }
 
@@ -536,24 +577,26 @@ public final class McpServer implements AutoCloseable {
         }
 
         /**
-         * Builds the server and starts watching its providers for changes.
+         * Builds the server and starts its providers.
          *
-         * @throws IllegalStateException when {@link #serverInfo} was not set, or when two providers
-         *                               have the same id (the message names both classes)
+         * @throws IllegalStateException when {@link #serverInfo} was not set, when two providers
+         *                               have the same id (the message names both classes), when
+         *                               discovery fails ({@link #discoverResourceProviders()}), or when
+         *                               a provider refuses to start (naming it)
          */
         public McpServer build() {
             JsonRuntime.provider(); // a missing JSON provider fails here, saying so, not in a session's thread
             if (serverInfo == null) {
                 throw new IllegalStateException("serverInfo is required");
             }
+            if (!discover && !providerSettings.isEmpty()) {
+                throw new IllegalStateException("provider settings were given for " + providerSettings.keySet()
+                        + ", but discoverResourceProviders() was not asked for");
+            }
             List<ResourceProvider> all = new ArrayList<>(resourceProviders);
             if (discover) {
                 Set<String> given = resourceProviders.stream().map(ResourceProvider::id).collect(Collectors.toSet());
-                for (ResourceProvider found : Providers.resourceProviders()) {
-                    if (!given.contains(found.id())) { // one given explicitly takes the place of its id's
-                        all.add(found);
-                    }
-                }
+                all.addAll(ProviderDiscovery.discover(Providers.resourceProviderFactories(), given, providerSettings));
             }
             return new McpServer(this, Providers.orderResourceProviders(all));
         }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.jmcp.core.providers.InMemoryResourceProvider;
-import dev.jmcp.core.spi.ResourceListener;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import org.junit.jupiter.api.Test;
@@ -40,11 +39,6 @@ class CapabilitiesTest {
             @Override
             public boolean reportsUpdates() {
                 return true;
-            }
-
-            @Override
-            public AutoCloseable watch(ResourceListener listener) {
-                return () -> { };
             }
         };
         try (Harness harness = new Harness(updatesOnly)) {

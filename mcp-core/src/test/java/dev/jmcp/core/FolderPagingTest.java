@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.providers.FileSystemResourceProvider;
+import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.Listing;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -47,7 +49,7 @@ class FolderPagingTest {
         Files.createDirectory(folder.resolve("f15-sub"));
         Files.createSymbolicLink(folder.resolve("f25-outside"), Path.of("/")); // never listed
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
-        folderUri = provider.list().findFirst().orElseThrow().uri();
+        folderUri = provider.list(Listing.top(null, 1, Caller.none())).findFirst().orElseThrow().resource().uri();
         harness = new Harness(ResourceSettings.builder().pageSize(PAGE).build(), provider);
         client = harness.sessionClient();
         client.resources().onListChanged(listChanges::incrementAndGet);

@@ -8,7 +8,7 @@ import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.resources.Subscription;
-import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -126,18 +126,13 @@ class ResourceSubscriptionsTest {
         }
 
         @Override
-        public Optional<Resource> metadata(String uri) {
+        public Optional<Resource> describe(String uri, Caller caller) {
             return Optional.of(Resource.of(uri, "n"));
         }
 
         @Override
         public boolean reportsUpdates() {
             return true;
-        }
-
-        @Override
-        public AutoCloseable watch(ResourceListener listener) {
-            return () -> { };
         }
     }
 

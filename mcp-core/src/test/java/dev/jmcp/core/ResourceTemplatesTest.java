@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceNotFoundException;
 import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -84,19 +85,14 @@ class ResourceTemplatesTest {
         }
 
         @Override
-        public Optional<Resource> metadata(String uri) {
+        public Optional<Resource> describe(String uri, Caller caller) {
             return Optional.of(Resource.builder(uri, "rows").mimeType("application/json").build());
         }
 
         @Override
-        public List<ResourceContents> read(String uri, ReadContext context) {
+        public List<ResourceContents> read(Resource resource, ReadContext context) {
             seen.add(context.templateVariables());
-            return List.of(TextResourceContents.of(uri, null, "[]"));
-        }
-
-        @Override
-        public Stream<Resource> list() {
-            return Stream.empty();
+            return List.of(TextResourceContents.of(resource.uri(), null, "[]"));
         }
     }
 

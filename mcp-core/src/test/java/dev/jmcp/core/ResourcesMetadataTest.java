@@ -23,7 +23,7 @@ class ResourcesMetadataTest {
         }
 
         @Override
-        public List<ResourceContents> read(String uri, ReadContext context) {
+        public List<ResourceContents> read(Resource resource, ReadContext context) {
             reads.incrementAndGet();
             throw new AssertionError("resources/metadata must never read content");
         }

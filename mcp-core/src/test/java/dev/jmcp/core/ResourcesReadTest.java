@@ -114,8 +114,9 @@ class ResourcesReadTest {
     void contentsForAnotherUriAreAProviderBugAndAnInternalError() throws Exception {
         StaticProvider liar = new StaticProvider("liar", 0, "x") {
             @Override
-            public List<ResourceContents> read(String uri, ReadContext context) {
-                return List.of(TextResourceContents.of(uri, null, "mine"), TextResourceContents.of("liar://y", null, "other"));
+            public List<ResourceContents> read(Resource resource, ReadContext context) {
+                return List.of(TextResourceContents.of(resource.uri(), null, "mine"),
+                        TextResourceContents.of("liar://y", null, "other"));
             }
         };
         try (Harness bad = new Harness(liar)) {

@@ -1,5 +1,8 @@
 package dev.jmcp.core;
 
+import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.Listing;
+import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.resources.Resource;
@@ -9,13 +12,17 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-/** A fixed list of top-level text leaves under {@code <id>://}, with a priority, counting reads and recording skips. */
+/**
+ * A fixed list of top-level text leaves under {@code <id>://}, with a priority, counting reads and
+ * recording where each listing started. Positions are the leaves' indexes.
+ */
 class StaticProvider implements ResourceProvider {
     final AtomicInteger reads = new AtomicInteger();
-    /** The {@code skip} of every {@link #list(long)}, in order. */
-    final List<Long> skips = new CopyOnWriteArrayList<>();
+    /** The position each {@link #list} started after ("" for the first page), in order. */
+    final List<String> afters = new CopyOnWriteArrayList<>();
     private final String id;
     private final int priority;
     private final List<Resource> resources;
@@ -45,25 +52,24 @@ class StaticProvider implements ResourceProvider {
     }
 
     @Override
-    public Stream<Resource> list() {
-        return resources.stream();
+    public Stream<ListingEntry> list(Listing listing) {
+        afters.add(listing.after().orElse(""));
+        if (listing.collection().isPresent()) {
+            return Stream.empty();
+        }
+        int from = listing.after().map(after -> Integer.parseInt(after, 36) + 1).orElse(0);
+        return IntStream.range(from, resources.size())
+                .mapToObj(i -> ListingEntry.of(resources.get(i), ListingEntry.indexPosition(i)));
     }
 
     @Override
-    public Stream<Resource> list(long skip) {
-        skips.add(skip);
-        return list().skip(skip);
-    }
-
-    @Override
-    public Optional<Resource> metadata(String uri) {
+    public Optional<Resource> describe(String uri, Caller caller) {
         return resources.stream().filter(r -> r.uri().equals(uri)).findFirst();
     }
 
     @Override
-    public List<ResourceContents> read(String uri, ReadContext context) {
+    public List<ResourceContents> read(Resource resource, ReadContext context) {
         reads.incrementAndGet();
-        return metadata(uri).<List<ResourceContents>>map(r -> List.of(TextResourceContents.of(uri, null, "text of " + r.name())))
-                .orElse(List.of());
+        return List.of(TextResourceContents.of(resource.uri(), null, "text of " + resource.name()));
     }
 }

@@ -6,8 +6,9 @@ import java.util.stream.Stream;
 /**
  * The entries directly inside one collection of a {@link MemoryStore}, or at its top level, in the
  * order they were added, each as its {@link Cell}, so that a listing reaches an entry without a
- * lookup by URI (in a listing of thousands, the lookups cost more than writing the entries). A
- * listing starts at an index, so a page costs its own size, and it reads a snapshot taken in O(1):
+ * lookup by URI (in a listing of thousands, the lookups cost more than writing the entries). The
+ * cells' positions grow with the order of adding, so a listing finds where to start after a
+ * position by a binary search, and a page costs its own size; it reads a snapshot taken in O(1):
  * once a slot below the size has been handed out it is never written again (an add writes past the
  * size, into a copy when the array is full; a removal writes a copy), so a snapshot stays valid
  * after the store's lock is released. Not thread-safe itself: the store calls every method under
@@ -17,12 +18,17 @@ final class Children {
     private Cell[] cells = new Cell[4];
     private int size;
 
-    /** One registered URI's place: its current entry, replaced in place by an update, null once removed. */
+    /**
+     * One registered URI's place: its current entry, replaced in place by an update, null once
+     * removed; and its listing position, from the store's count of additions, never reused.
+     */
     static final class Cell {
+        final String position;
         volatile MemoryEntry entry;
 
-        Cell(MemoryEntry entry) {
+        Cell(MemoryEntry entry, String position) {
             this.entry = entry;
+            this.position = position;
         }
     }
 
@@ -51,16 +57,29 @@ final class Children {
         return size == 0;
     }
 
+    /** @return every cell as it is now, unaffected by later changes; readable without the lock */
+    Stream<Cell> snapshot() {
+        return Arrays.stream(cells, 0, size);
+    }
+
     /**
-     * @param skip how many cells to leave out
-     * @return the cells after them as they are now, unaffected by later changes; readable without the lock
-     * @throws IllegalArgumentException when {@code skip} is negative, as {@link Stream#skip} does
+     * @param after a listing position; null for the first page
+     * @return the cells whose positions sort after it, as they are now, unaffected by later changes;
+     *         readable without the lock
      */
-    Stream<Cell> snapshot(long skip) {
-        if (skip < 0) {
-            throw new IllegalArgumentException("skip must be >= 0, was " + skip);
+    Stream<Cell> snapshotAfter(String after) {
+        int from = 0;
+        if (after != null) {
+            int to = size; // the first cell after the position lies in [from, to]
+            while (from < to) {
+                int middle = (from + to) >>> 1;
+                if (cells[middle].position.compareTo(after) <= 0) {
+                    from = middle + 1;
+                } else {
+                    to = middle;
+                }
+            }
         }
-        int from = (int) Math.min(skip, size);
         return Arrays.stream(cells, from, size);
     }
 }

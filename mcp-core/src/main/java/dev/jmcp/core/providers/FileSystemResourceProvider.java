@@ -1,16 +1,16 @@
 package dev.jmcp.core.providers;
 
+import dev.jmcp.core.internal.fs.ChangeReports;
 import dev.jmcp.core.internal.fs.DirectoryWatcher;
 import dev.jmcp.core.internal.fs.FileResources;
 import dev.jmcp.core.internal.fs.FileVersions;
-import dev.jmcp.core.internal.fs.MimeTypes;
 import dev.jmcp.core.internal.fs.OpenedFile;
 import dev.jmcp.core.internal.fs.SafePaths;
 import dev.jmcp.core.internal.fs.Utf8Text;
 import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ReadContext;
-import dev.jmcp.core.spi.ResourceListener;
-import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.ResourceChanges;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
@@ -21,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -30,22 +31,25 @@ import java.util.stream.Stream;
  * Serves a folder: its subfolders are collections ({@code isCollection: true}, MIME type
  * {@code inode/directory}), its regular files are leaves. Resources are named by {@code file:}
  * URIs of their paths under the root, with its symbolic links resolved. Each has its file name as
- * {@code name}, a MIME type from the extension or else from the first
- * 512 bytes, its {@code size} in bytes (files only) and
- * {@code annotations.lastModified} as an ISO-8601 UTC timestamp. Thread-safe.
+ * {@code name}, a MIME type from the extension or else from the first 512 bytes, its {@code size}
+ * in bytes (files only) and {@code annotations.lastModified} as an ISO-8601 UTC timestamp; the
+ * {@link TreeResourceProvider} base writes the descriptions, the listings' URIs and the parents.
+ * Thread-safe. Made in code ({@link #of(Path)}) or by {@code jmcp serve --root}.
  *
  * <p>Nothing outside the root is served or listed: URIs with {@code ..} or {@code .} segments
  * (also percent-encoded), percent-encoded separators, NUL bytes, a query or fragment, a host other
  * than {@code localhost}, another scheme, a path outside the root or a symbolic link that leads out
  * of it are refused with {@code -32602} and {@code data.uri}. Listings leave out such links,
- * broken links and special files (pipes, devices, sockets).
+ * broken links and special files (pipes, devices, sockets). Unlike the base, a URI may be spelled
+ * as {@code file:} URIs are in the wild ({@code file://localhost/}, a trailing slash), and names
+ * the same resource; listings use the canonical spelling.
  *
- * <p>Listings are sorted by file name, and a later page starts after the last name of the page
- * before ({@link #listingKey}): it stats and describes only its own entries, and files added or
- * removed between pages make no other entry skip or repeat. The sorted names of a folder are kept
- * between pages (up to {@link #maxCachedNames()} names) while the folder's modification time and
- * file key stay the same; a folder changed within the last two seconds, or one with more names,
- * is read again for every page, which costs a pass over its names, not a sort of them.
+ * <p>Listings are sorted by file name (each entry's position is its name), and a later page starts
+ * after the last name of the page before: it stats and describes only its own entries, and files
+ * added or removed between pages make no other entry skip or repeat. The sorted names of a folder
+ * are kept between pages (up to {@link #maxCachedNames()} names) while the folder's modification
+ * time and file key stay the same; a folder changed within the last two seconds, or one with more
+ * names, is read again for every page, which costs a pass over its names, not a sort of them.
  *
  * <p>{@link #read} serves files of a text type (and files sniffed as text) as UTF-8 text, up to
  * {@link #maxTextBytes()}; a larger file, a file that turns out not to be valid UTF-8 and every
@@ -54,15 +58,16 @@ import java.util.stream.Stream;
  * regular file (a pipe, device or folder is refused with {@code -32602} before it is opened); the
  * type, size and bytes all come from that open file, never from its name again. A blob sends
  * exactly the announced {@code size}: it stops there if the file grew and fails its message if
- * the file shrank; it can be read once. A file the server may not read is answered {@code -32603}
- * naming the file and the reason ({@code data.uri}, {@code data.reason}). A URI whose path has more
- * than {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
+ * the file shrank; it can be read once. A file gone since it was described is
+ * {@link ResourceErrors#notFound}; a file the server may not read is {@link ResourceErrors#unreadable}
+ * ({@code -32603}, {@code data.uri}, {@code data.reason}). A URI whose path has more than
+ * {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
  *
  * <p>Each file has a content {@linkplain #version version} for conditional reads: its size and
  * modification time, or a hash of its bytes {@linkplain #withContentHashes when asked}.
  *
- * <p>{@link #watch} reports changes from a {@link java.nio.file.WatchService} on the root and every
- * subfolder, on a daemon thread named {@value #WATCH_THREAD}.
+ * <p>{@link #start} watches the root and every subfolder with a {@link java.nio.file.WatchService},
+ * on a daemon thread named {@value #WATCH_THREAD}, and reports what changes; {@link #close()} stops it.
  *
  * <p>Caching (clients of 2026-07-28): by default every result is {@link CacheHint#NONE}, immediately
  * stale and private, whatever the server's default. A folder is written by other programs at any
@@ -77,16 +82,10 @@ import java.util.stream.Stream;
  *
  * @since 0.1
  */
-public final class FileSystemResourceProvider implements ResourceProvider {
-    /** The system property the {@linkplain #FileSystemResourceProvider() no-argument constructor} reads. */
-    public static final String ROOT_PROPERTY = "jmcp.filesystem.root";
+public final class FileSystemResourceProvider extends TreeResourceProvider {
+    private static final System.Logger LOG = System.getLogger(FileSystemResourceProvider.class.getName());
     /** The default of {@link #maxTextBytes()}: 8 MiB. */
     public static final long DEFAULT_MAX_TEXT_BYTES = 8L << 20;
-    /**
-     * The default of {@link #maxPathSegments()}: 256, deeper than real folder trees go (Linux's
-     * 4096-byte {@code PATH_MAX} allows at most 2048), small enough that checking a path costs little.
-     */
-    public static final int DEFAULT_MAX_PATH_SEGMENTS = 256;
     /**
      * The default of {@link #maxCachedNames()}: 100,000 names, ten folders of 10,000 files, a few
      * MiB of memory.
@@ -95,61 +94,25 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     /** The name of the watch thread. */
     public static final String WATCH_THREAD = "jmcp-filesystem-watch";
 
-    private final SafePaths paths; // null when no root was configured: then nothing is served
+    private final SafePaths paths;
     private final FileResources files;
+    private final FileVersions versions;
     private final long maxTextBytes;
-    private final int maxPathSegments;
     private final long maxCachedNames;
-    private final CacheHint cacheHint;
+    private final Optional<CacheHint> cacheHint;
     private final boolean contentHashes;
-    private final FileVersions versions; // null when no root was configured
+    private final List<DirectoryWatcher> watchers = new ArrayList<>(); // guarded by itself
 
-    /**
-     * For {@link java.util.ServiceLoader}: serves the folder that the system property
-     * {@value #ROOT_PROPERTY} names. When it is unset this provider owns no URI and lists nothing,
-     * so that a provider found on the module path never exposes the working directory.
-     *
-     * @throws IllegalArgumentException when the property names something that is not a folder
-     */
-    public FileSystemResourceProvider() {
-        String root = System.getProperty(ROOT_PROPERTY);
-        this.paths = root == null || root.isBlank() ? null
-                : new SafePaths(realFolder(Path.of(root), ROOT_PROPERTY), DEFAULT_MAX_PATH_SEGMENTS);
-        this.files = paths == null ? null : new FileResources(paths, DEFAULT_MAX_CACHED_NAMES);
-        this.maxTextBytes = DEFAULT_MAX_TEXT_BYTES;
-        this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
-        this.maxCachedNames = DEFAULT_MAX_CACHED_NAMES;
-        this.cacheHint = CacheHint.NONE;
-        this.contentHashes = false;
-        this.versions = paths == null ? null : new FileVersions(paths, false);
-    }
-
-    private FileSystemResourceProvider(Path root, long maxTextBytes) {
-        if (maxTextBytes < 0) {
-            throw new IllegalArgumentException("maxTextBytes must be >= 0, was " + maxTextBytes);
-        }
-        this.paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root"), "root"), DEFAULT_MAX_PATH_SEGMENTS);
-        this.files = new FileResources(paths, DEFAULT_MAX_CACHED_NAMES);
+    private FileSystemResourceProvider(SafePaths paths, FileResources files, long maxTextBytes, long maxCachedNames,
+            Optional<CacheHint> cacheHint, boolean contentHashes) {
+        super("filesystem", paths.rootUri());
+        this.paths = paths;
+        this.files = files;
+        this.versions = new FileVersions(paths, contentHashes);
         this.maxTextBytes = maxTextBytes;
-        this.maxPathSegments = DEFAULT_MAX_PATH_SEGMENTS;
-        this.maxCachedNames = DEFAULT_MAX_CACHED_NAMES;
-        this.cacheHint = CacheHint.NONE;
-        this.contentHashes = false;
-        this.versions = paths == null ? null : new FileVersions(paths, false);
-    }
-
-    private FileSystemResourceProvider(FileSystemResourceProvider from, int maxPathSegments, long maxCachedNames,
-            CacheHint cacheHint, boolean contentHashes) {
-        this.paths = from.paths == null || maxPathSegments == from.maxPathSegments ? from.paths
-                : new SafePaths(from.paths.root(), maxPathSegments);
-        this.files = paths == null ? null : paths == from.paths && maxCachedNames == from.maxCachedNames ? from.files
-                : new FileResources(paths, maxCachedNames);
-        this.maxTextBytes = from.maxTextBytes;
-        this.maxPathSegments = maxPathSegments;
         this.maxCachedNames = maxCachedNames;
         this.cacheHint = cacheHint;
         this.contentHashes = contentHashes;
-        this.versions = paths == null ? null : new FileVersions(paths, contentHashes);
     }
 
     /**
@@ -158,7 +121,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @throws IllegalArgumentException when {@code root} is not a folder
      */
     public static FileSystemResourceProvider of(Path root) {
-        return new FileSystemResourceProvider(root, DEFAULT_MAX_TEXT_BYTES);
+        return of(root, DEFAULT_MAX_TEXT_BYTES);
     }
 
     /**
@@ -168,25 +131,42 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @throws IllegalArgumentException when {@code root} is not a folder or the limit is negative
      */
     public static FileSystemResourceProvider of(Path root, long maxTextBytes) {
-        return new FileSystemResourceProvider(root, maxTextBytes);
+        if (maxTextBytes < 0) {
+            throw new IllegalArgumentException("maxTextBytes must be >= 0, was " + maxTextBytes);
+        }
+        SafePaths paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root")), DEFAULT_MAX_PATH_SEGMENTS);
+        return new FileSystemResourceProvider(paths, new FileResources(paths, DEFAULT_MAX_CACHED_NAMES), maxTextBytes,
+                DEFAULT_MAX_CACHED_NAMES, Optional.of(CacheHint.NONE), false);
     }
 
-    private static Path realFolder(Path root, String what) {
+    private static Path realFolder(Path root) {
         Path real;
         try {
             real = root.toAbsolutePath().toRealPath();
         } catch (IOException e) {
-            throw new IllegalArgumentException(what + " " + root + " cannot be served: " + e, e);
+            throw new IllegalArgumentException("root " + root + " cannot be served: " + e, e);
         }
         if (!Files.isDirectory(real)) {
-            throw new IllegalArgumentException(what + " " + root + " is not a folder");
+            throw new IllegalArgumentException("root " + root + " is not a folder");
         }
         return real;
     }
 
-    /** @return the served folder, symbolic links resolved; empty when none was configured */
+    /** @return a provider of the same root with these settings; it shares the kept names when they still apply */
+    private FileSystemResourceProvider with(int maxPathSegments, long maxCachedNames, Optional<CacheHint> cacheHint,
+            boolean contentHashes) {
+        SafePaths samePaths = maxPathSegments == paths.maxPathSegments() ? paths : new SafePaths(paths.root(), maxPathSegments);
+        FileResources sameFiles = samePaths == paths && maxCachedNames == this.maxCachedNames ? files
+                : new FileResources(samePaths, maxCachedNames);
+        return new FileSystemResourceProvider(samePaths, sameFiles, maxTextBytes, maxCachedNames, cacheHint, contentHashes);
+    }
+
+    /**
+     * @return the served folder, symbolic links resolved; never empty (an Optional since the time a
+     *         provider could be made without a root)
+     */
     public Optional<Path> root() {
-        return Optional.ofNullable(paths).map(SafePaths::root);
+        return Optional.of(paths.root());
     }
 
     /** @return the size above which a text file is served as a blob */
@@ -203,12 +183,13 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @return a provider of the same root and limits with that hint
      */
     public FileSystemResourceProvider withCacheHint(CacheHint value) {
-        return new FileSystemResourceProvider(this, maxPathSegments, maxCachedNames, value, contentHashes);
+        return with(maxPathSegments(), maxCachedNames, Optional.ofNullable(value), contentHashes);
     }
 
     /** @return the most segments a URI's path may have below the root; more are refused with {@code -32602} */
+    @Override
     public int maxPathSegments() {
-        return maxPathSegments;
+        return paths.maxPathSegments();
     }
 
     /**
@@ -224,7 +205,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         if (value < 1) {
             throw new IllegalArgumentException("maxPathSegments must be >= 1, was " + value);
         }
-        return new FileSystemResourceProvider(this, value, maxCachedNames, cacheHint, contentHashes);
+        return with(value, maxCachedNames, cacheHint, contentHashes);
     }
 
     /**
@@ -249,7 +230,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
         if (value < 0) {
             throw new IllegalArgumentException("maxCachedNames must be >= 0, was " + value);
         }
-        return new FileSystemResourceProvider(this, maxPathSegments, value, cacheHint, contentHashes);
+        return with(maxPathSegments(), value, cacheHint, contentHashes);
     }
 
     /** @return true when versions are content hashes, false (the default) when they are size and modification time */
@@ -268,7 +249,7 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * @return a provider of the same root, limits and hint with those versions
      */
     public FileSystemResourceProvider withContentHashes(boolean value) {
-        return new FileSystemResourceProvider(this, maxPathSegments, maxCachedNames, cacheHint, value);
+        return with(maxPathSegments(), maxCachedNames, cacheHint, value);
     }
 
     /**
@@ -278,137 +259,99 @@ public final class FileSystemResourceProvider implements ResourceProvider {
      * writes of the same size within one tick of the file system's clock leave the same time, and a
      * client must never be told that the second did not happen.
      *
-     * @return the version; null for a folder, a file gone, or a file not settled yet
+     * @return the version; empty for a folder, a file gone, or a file not settled yet
      */
     @Override
-    public String version(Resource resource) {
-        return versions == null ? null : versions.version(resource);
+    public Optional<String> version(Resource resource) {
+        return versions.version(resource);
     }
 
     /**
-     * @return {@link CacheHint#NONE} unless another hint was chosen with {@link #withCacheHint}; null
-     *         when that was null (the server's default)
+     * @return {@link CacheHint#NONE} unless another hint was chosen with {@link #withCacheHint};
+     *         empty when that was null (the server's default)
      */
     @Override
-    public CacheHint cacheHint() {
+    public Optional<CacheHint> cacheHint() {
         return cacheHint;
     }
 
-    /** @return {@code "filesystem"} */
-    @Override
-    public String id() {
-        return "filesystem";
-    }
+    // ---- the tree ----
 
     /**
-     * @return true for every {@code file:} URI when a root is configured, so that a bad one gets
-     *         this provider's refusal rather than "no provider"; false for every URI otherwise
+     * @return true for every {@code file:} URI, so that a bad one (outside the root, with a host)
+     *         gets this provider's refusal rather than "no provider"
      */
     @Override
     public boolean owns(String uri) {
-        return paths != null && uri.regionMatches(true, 0, "file:", 0, 5);
-    }
-
-    /** @return the root's direct children, sorted by name, each stat-ed only when the stream reaches it */
-    @Override
-    public Stream<Resource> list() {
-        return listAfter(null, Integer.MAX_VALUE);
-    }
-
-    /** @return the resource's file name, which orders this provider's listings */
-    @Override
-    public String listingKey(Resource resource) {
-        return resource.name();
+        return uri.regionMatches(true, 0, "file:", 0, 5);
     }
 
     /**
-     * Reads the root's names (without stat-ing them), keeps those after {@code afterKey}, and stats
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} naming the rule, for every URI
+     *         that could reach outside the root (see the class comment); checked without the disk
+     */
+    @Override
+    protected TreePath pathOf(String uri) {
+        return TreePath.of(paths.names(paths.lexical(uri)));
+    }
+
+    /** As the base, but a link that leads out of the root is refused naming the URI as the client spelled it. */
+    @Override
+    public Optional<Resource> describe(String uri, Caller caller) {
+        TreePath path = pathOf(uri);
+        return node(path, uri).map(node -> resource(uri, path, node));
+    }
+
+    /** Reads the attributes of what is there, and the first bytes of a file whose extension says nothing. */
+    @Override
+    protected Optional<TreeNode> lookup(TreePath path, Caller caller) {
+        return node(path, uriOf(path));
+    }
+
+    private Optional<TreeNode> node(TreePath path, String uri) {
+        return paths.resolve(paths.pathOf(path.segments()), uri).flatMap(files::node);
+    }
+
+    /**
+     * Reads the folder's names (without stat-ing them), keeps those after {@code after}, and stats
      * and describes only the first {@code limit} of them: a page of a big folder costs its own
      * entries and one pass over the names, however deep into the folder it is.
      */
     @Override
-    public Stream<Resource> listAfter(String afterKey, int limit) {
-        return paths == null ? Stream.empty() : files.listAfter(paths.root(), afterKey, limit);
-    }
-
-    /** @return the folder's direct children, sorted by name; empty when it is missing or not a folder */
-    @Override
-    public Stream<Resource> children(String collectionUri) {
-        return childrenAfter(collectionUri, null, Integer.MAX_VALUE);
-    }
-
-    /** As {@link #listAfter}, for a folder; empty when it is missing or not a folder. */
-    @Override
-    public Stream<Resource> childrenAfter(String collectionUri, String afterKey, int limit) {
-        if (paths == null) {
-            return Stream.empty();
-        }
-        return paths.resolve(collectionUri)
+    protected Stream<TreeNode> children(TreePath folder, Optional<String> after, int limit, Caller caller) {
+        return paths.resolve(paths.pathOf(folder.segments()), uriOf(folder))
                 .filter(found -> Files.isDirectory(found.real()))
-                .map(found -> files.listAfter(found.path(), afterKey, limit))
+                .map(found -> files.listAfter(found.path(), after.orElse(null), limit))
                 .orElseGet(Stream::empty);
     }
 
-    /** Reads file attributes, and the first bytes of a file whose extension says nothing. */
-    @Override
-    public Optional<Resource> metadata(String uri) {
-        if (paths == null) {
-            return Optional.empty();
-        }
-        return paths.resolve(uri).flatMap(found -> files.describe(uri, found.path(), found.real()));
-    }
-
     /**
-     * Reads a file. The resources feature never calls this for a folder: it lists a collection's
-     * children itself.
+     * Reads a file, opened once: the description sent (type, size, time) comes from the open file.
+     * The engine never calls this for a folder: it lists a collection's children itself.
      *
-     * @throws IllegalArgumentException when {@code uri} names a folder
+     * @throws IllegalArgumentException when the resource is a folder
      */
     @Override
-    public List<ResourceContents> read(String uri, ReadContext context) {
-        Optional<SafePaths.Resolved> found = paths == null ? Optional.empty() : paths.resolve(uri);
-        if (found.isEmpty()) {
-            return List.of();
-        }
-        Path real = found.get().real();
-        if (Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
+    protected List<ResourceContents> open(TreePath path, Resource resource, ReadContext context) {
+        String uri = resource.uri();
+        SafePaths.Resolved found = paths.resolve(paths.pathOf(path.segments()), uri)
+                .orElseThrow(() -> ResourceErrors.notFound(uri));
+        if (Files.isDirectory(found.real(), LinkOption.NOFOLLOW_LINKS)) {
             throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
         }
-        Optional<OpenedFile> opened = OpenedFile.open(uri, real);
-        if (opened.isEmpty()) {
-            return List.of();
-        }
-        try (OpenedFile file = opened.get()) {
-            Resource resource = files.describe(uri, found.get().path(), file);
-            if (!MimeTypes.isText(resource.mimeType()) || file.size() > maxTextBytes) {
-                return List.of(new BlobResourceContents(resource, file.toBlob()));
+        try (OpenedFile file = OpenedFile.open(uri, found.real()).orElseThrow(() -> ResourceErrors.notFound(uri))) {
+            Resource opened = resource(uri, path, files.node(found.path(), file));
+            if (!MimeTypes.isText(opened.mimeType()) || file.size() > maxTextBytes) {
+                return List.of(new BlobResourceContents(opened, file.toBlob()));
             }
             byte[] bytes = file.readAll();
             String text = Utf8Text.strict(bytes);
-            return List.of(text != null ? new TextResourceContents(resource, text)
-                    : new BlobResourceContents(resource, Blob.of(bytes)));
+            return List.of(text != null ? new TextResourceContents(opened, text)
+                    : new BlobResourceContents(opened, Blob.of(bytes)));
         }
     }
 
-    /**
-     * @return the URI of the folder that holds {@code uri}, the root's own URI for the root's
-     *         children (the root is a collection like any folder: a client subscribed to it is told
-     *         of changes anywhere below it); null for the root and for a URI this provider refuses
-     */
-    @Override
-    public String parentOf(String uri) {
-        if (paths == null) {
-            return null;
-        }
-        Path path;
-        try {
-            path = paths.lexical(uri);
-        } catch (RuntimeException refused) {
-            return null;
-        }
-        Path parent = path.getParent();
-        return path.equals(paths.root()) || parent == null ? null : paths.toUri(parent);
-    }
+    // ---- changes and lifecycle ----
 
     /** @return true */
     @Override
@@ -423,51 +366,40 @@ public final class FileSystemResourceProvider implements ResourceProvider {
     }
 
     /**
-     * Watches the root and its subfolders: a modified file or folder is {@code updated(uri)}; one
-     * that appears or goes away is {@code listChanged()}, plus {@code updated(folder)} for the folder
-     * that holds it, the root included; lost events are {@code listChanged()}.
+     * Watches the root and its subfolders until {@link #close()}: a modified file or folder is
+     * {@code updated(uri)}; one that appears or goes away is {@code listChanged()}, plus
+     * {@code updated(folder)} for the folder that holds it, the root included; lost events are
+     * {@code listChanged()}.
      *
-     * @return closes the watch service and ends the thread
      * @throws UncheckedIOException when the root cannot be watched
      */
     @Override
-    public AutoCloseable watch(ResourceListener listener) {
-        Objects.requireNonNull(listener, "listener");
-        if (paths == null) {
-            return () -> { };
-        }
+    public void start(ResourceChanges changes) {
+        ChangeReports reports = new ChangeReports(paths, Objects.requireNonNull(changes, "changes"));
         try {
-            return DirectoryWatcher.start(paths.root(), WATCH_THREAD, new DirectoryWatcher.Events() {
-                @Override
-                public void modified(Path path) {
-                    listener.updated(paths.toUri(path));
-                }
-
-                @Override
-                public void created(Path path) {
-                    changed(path);
-                }
-
-                @Override
-                public void deleted(Path path) {
-                    changed(path);
-                }
-
-                @Override
-                public void overflow() {
-                    listener.listChanged();
-                }
-
-                private void changed(Path path) {
-                    listener.listChanged();
-                    Path parent = path.getParent();
-                    if (parent != null) {
-                        listener.updated(paths.toUri(parent));
-                    }
-                }
-            });
+            DirectoryWatcher watcher = DirectoryWatcher.start(paths.root(), WATCH_THREAD, reports);
+            synchronized (watchers) {
+                watchers.add(watcher);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot watch " + paths.root(), e);
+        }
+    }
+
+    /** Stops every watch {@link #start} began, ending their threads; a second call does nothing. */
+    @Override
+    public void close() {
+        List<DirectoryWatcher> started;
+        synchronized (watchers) {
+            started = List.copyOf(watchers);
+            watchers.clear();
+        }
+        for (DirectoryWatcher watcher : started) {
+            try {
+                watcher.close();
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not stop watching " + paths.root(), e);
+            }
         }
     }
 }

@@ -2,8 +2,11 @@ package dev.jmcp.core.providers;
 
 import dev.jmcp.core.internal.template.UriTemplate;
 import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.Listing;
+import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.ReadContext;
-import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.ResourceChanges;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.Resource;
@@ -22,10 +25,16 @@ import java.util.stream.Stream;
 
 /**
  * Resources registered in code: text and blob leaves, collections that hold them, and URI
- * templates whose reads are computed. Listings come in the order of registration. Every change
- * is reported to the {@linkplain #watch watchers}: adding or removing a resource is
- * {@code listChanged()} (plus {@code updated(collection)} for the collection that holds it), a new
- * body or format is {@code updated(uri)}. Thread-safe.
+ * templates whose reads are computed. Listings come in the order of registration: an entry's
+ * position is the count of additions when it was added, so a page starts right after the last
+ * entry of the page before, and entries removed or added in between make nothing skip or repeat.
+ * Every change is reported to the sinks {@linkplain #start started} with: adding or removing a
+ * resource is {@code listChanged()} (plus {@code updated(collection)} for the collection that
+ * holds it), a new body or format is {@code updated(uri)}. Thread-safe.
+ *
+ * <p>It implements {@link ResourceProvider} itself rather than extend {@link TreeResourceProvider}:
+ * its URIs are whatever a program registers, each with an explicit parent, not paths below one
+ * root, and its listings keep the order of registration, not of names.
  *
  * <pre>{@code
  * InMemoryResourceProvider memory = InMemoryResourceProvider.create("memory")
@@ -37,7 +46,7 @@ import java.util.stream.Stream;
  * <p>A leaf's metadata gets {@code isCollection: false} and, unless given, the size of its first
  * format, and its {@linkplain #version version} in {@code _meta}; a collection's gets
  * {@code isCollection: true}. Each read element carries the metadata
- * with the MIME type and size of its own format. {@link #metadata} never reads a body.
+ * with the MIME type and size of its own format. {@link #describe} never reads a body.
  *
  * @since 0.1
  */
@@ -50,7 +59,7 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     private final String id;
     private final MemoryStore store;
     private final List<Template> templates = new CopyOnWriteArrayList<>();
-    private final List<ResourceListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<ResourceChanges> sinks = new CopyOnWriteArrayList<>();
     private volatile CacheHint cacheHint;
     /** Tells this provider's versions from those of an earlier run, whose counts started at 1 too. */
     private final String epoch = Long.toUnsignedString(new SecureRandom().nextLong(), 36);
@@ -156,9 +165,9 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         if (removed == null) {
             return false;
         }
-        fire(ResourceListener::listChanged);
+        fire(ResourceChanges::listChanged);
         if (removed.parent() != null) {
-            fire(listener -> listener.updated(removed.parent()));
+            fire(sink -> sink.updated(removed.parent()));
         }
         return true;
     }
@@ -186,32 +195,15 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         return store.covers(uri) || matchTemplate(uri).isPresent();
     }
 
-    /** @return the top-level resources, in the order they were added */
+    /** Lists a collection's children, or the top level, in the order they were added: a page costs its own size. */
     @Override
-    public Stream<Resource> list() {
-        return list(0);
+    public Stream<ListingEntry> list(Listing listing) {
+        return store.children(listing.collection().orElse(null), listing.after().orElse(null)).limit(listing.limit());
     }
 
-    /** Starts at the {@code skip}th top-level resource directly: a page costs its own size. */
+    /** @return a registered resource's metadata, or what a template's reader says of a URI it matches */
     @Override
-    public Stream<Resource> list(long skip) {
-        return store.children(null, skip);
-    }
-
-    /** @return the collection's direct children, in the order they were added */
-    @Override
-    public Stream<Resource> children(String collectionUri) {
-        return children(collectionUri, 0);
-    }
-
-    /** Starts at the {@code skip}th child directly: a page costs its own size. */
-    @Override
-    public Stream<Resource> children(String collectionUri, long skip) {
-        return store.children(Objects.requireNonNull(collectionUri, "collectionUri"), skip);
-    }
-
-    @Override
-    public Optional<Resource> metadata(String uri) {
+    public Optional<Resource> describe(String uri, Caller caller) {
         MemoryEntry entry = store.get(uri);
         if (entry != null) {
             return Optional.of(entry.metadata());
@@ -223,11 +215,13 @@ public final class InMemoryResourceProvider implements ResourceProvider {
      * Reads a leaf, or a URI one of the templates matches, with the variables of the read's context
      * (or, outside a request, of matching the template here).
      *
-     * @throws IllegalArgumentException when {@code uri} is a collection: the resources feature lists
-     *                                  a collection's children and never reads the collection itself
+     * @throws IllegalArgumentException when the resource is a collection: the engine lists a
+     *                                  collection's children and never reads the collection itself
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@link ResourceErrors#notFound} when it went away
      */
     @Override
-    public List<ResourceContents> read(String uri, ReadContext context) {
+    public List<ResourceContents> read(Resource resource, ReadContext context) {
+        String uri = resource.uri();
         MemoryEntry entry = store.get(uri);
         if (entry != null) {
             if (entry.isCollection()) {
@@ -235,10 +229,14 @@ public final class InMemoryResourceProvider implements ResourceProvider {
             }
             return entry.contents();
         }
-        return matchTemplate(uri).map(match -> {
+        List<ResourceContents> computed = matchTemplate(uri).map(match -> {
             Map<String, String> variables = context.templateVariables().isEmpty() ? match.getValue() : context.templateVariables();
             return List.copyOf(match.getKey().reader().read(uri, variables));
         }).orElse(List.of());
+        if (computed.isEmpty()) {
+            throw ResourceErrors.notFound(uri);
+        }
+        return computed;
     }
 
     /**
@@ -247,12 +245,12 @@ public final class InMemoryResourceProvider implements ResourceProvider {
      * that a leaf removed and added again, or served by a restarted program, never repeats a
      * version with other content. A resource read through a template has none.
      *
-     * @return {@code TAG-COUNT}; null for a template's resource or one not registered
+     * @return {@code TAG-COUNT}; empty for a collection, a template's resource or one not registered
      */
     @Override
-    public String version(Resource resource) {
+    public Optional<String> version(Resource resource) {
         MemoryEntry entry = store.get(resource.uri());
-        return entry == null ? null : entry.version();
+        return entry == null ? Optional.empty() : Optional.ofNullable(entry.version());
     }
 
     /** @return {@code TAG-COUNT} for the next change */
@@ -265,10 +263,11 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         return templates.stream().map(Template::template).toList();
     }
 
+    /** @return the collection a resource was registered in; empty at the top level and for a URI not registered */
     @Override
-    public String parentOf(String uri) {
+    public Optional<String> parentOf(String uri) {
         MemoryEntry entry = store.get(uri);
-        return entry == null ? null : entry.parent();
+        return entry == null ? Optional.empty() : Optional.ofNullable(entry.parent());
     }
 
     /**
@@ -283,10 +282,10 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         return this;
     }
 
-    /** @return the hint set with {@link #cacheHint(CacheHint)}; null (the server's default) until then */
+    /** @return the hint set with {@link #cacheHint(CacheHint)}; empty (the server's default) until then */
     @Override
-    public CacheHint cacheHint() {
-        return cacheHint;
+    public Optional<CacheHint> cacheHint() {
+        return Optional.ofNullable(cacheHint);
     }
 
     /** @return true */
@@ -301,25 +300,30 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         return true;
     }
 
-    /** Reports every later change to {@code listener} until the returned handle is closed. */
+    /** Reports every later change to {@code changes} until {@link #close()}. */
     @Override
-    public AutoCloseable watch(ResourceListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
-        return () -> listeners.remove(listener);
+    public void start(ResourceChanges changes) {
+        sinks.add(Objects.requireNonNull(changes, "changes"));
+    }
+
+    /** Stops reporting changes to every sink given to {@link #start}; the resources stay registered. */
+    @Override
+    public void close() {
+        sinks.clear();
     }
 
     private InMemoryResourceProvider add(MemoryEntry entry) {
         store.add(entry.withVersion(nextVersion()));
-        fire(ResourceListener::listChanged);
+        fire(ResourceChanges::listChanged);
         if (entry.parent() != null) {
-            fire(listener -> listener.updated(entry.parent()));
+            fire(sink -> sink.updated(entry.parent()));
         }
         return this;
     }
 
     private InMemoryResourceProvider replace(String uri, UnaryOperator<MemoryEntry> change) {
         store.replace(uri, entry -> change.apply(entry).withVersion(nextVersion()));
-        fire(listener -> listener.updated(uri));
+        fire(sink -> sink.updated(uri));
         return this;
     }
 
@@ -333,12 +337,12 @@ public final class InMemoryResourceProvider implements ResourceProvider {
         return Optional.empty();
     }
 
-    private void fire(Consumer<ResourceListener> event) {
-        for (ResourceListener listener : listeners) {
+    private void fire(Consumer<ResourceChanges> event) {
+        for (ResourceChanges sink : sinks) {
             try {
-                event.accept(listener);
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "a resource listener of provider " + id + " failed", e);
+                event.accept(sink);
+            } catch (RuntimeException e) { // a sink never throws, says its contract; a broken one must not stop the others
+                LOG.log(System.Logger.Level.WARNING, "a change sink of provider " + id + " failed", e);
             }
         }
     }

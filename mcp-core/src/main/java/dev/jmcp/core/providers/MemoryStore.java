@@ -1,6 +1,6 @@
 package dev.jmcp.core.providers;
 
-import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.core.spi.ListingEntry;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -12,8 +12,10 @@ import java.util.stream.Stream;
 
 /**
  * The resources of an {@link InMemoryResourceProvider}: each entry by URI, and each collection's
- * children (and the top level) in registration order, so that a page of a listing starts at an
- * index instead of filtering every entry. Both hold the same {@link Children.Cell} per URI, which an
+ * children (and the top level) in registration order, so that a page of a listing starts after a
+ * position found by a binary search instead of filtering every entry. A position is the store's
+ * count of additions when the entry was added ({@link ListingEntry#indexPosition}): it only grows
+ * and is never reused, so entries removed or added between pages make no other entry skip or repeat. Both hold the same {@link Children.Cell} per URI, which an
  * update changes in place. Thread-safe: changes take one lock; lookups and the listings' snapshots
  * are read without it.
  */
@@ -21,6 +23,7 @@ final class MemoryStore {
     private final String providerId;
     private final Map<String, Children.Cell> entries = new ConcurrentHashMap<>(); // changed under this
     private final Map<String, Children> children = new HashMap<>(); // guarded by this; the null key is the top level
+    private long added; // guarded by this
 
     MemoryStore(String providerId) {
         this.providerId = providerId;
@@ -43,7 +46,7 @@ final class MemoryStore {
             throw new IllegalArgumentException("parent " + entry.parent() + " of " + entry.uri()
                     + " is not a registered collection of provider " + providerId);
         }
-        Children.Cell cell = new Children.Cell(entry);
+        Children.Cell cell = new Children.Cell(entry, ListingEntry.indexPosition(added++));
         entries.put(entry.uri(), cell);
         children.computeIfAbsent(entry.parent(), parentUri -> new Children()).add(cell);
     }
@@ -76,7 +79,7 @@ final class MemoryStore {
         while (!collections.isEmpty()) {
             Children inside = children.remove(collections.poll());
             if (inside != null) {
-                inside.snapshot(0).forEach(child -> {
+                inside.snapshot().forEach(child -> {
                     String childUri = child.entry.uri();
                     entries.remove(childUri);
                     child.entry = null;
@@ -109,21 +112,24 @@ final class MemoryStore {
 
     /**
      * @param parent a collection's URI; null for the top level
-     * @param skip   how many of its children to leave out, never negative
-     * @return the metadata of the children after those, in registration order, from a snapshot taken
-     *         now; a child removed (or moved by removing and adding it again) while the stream is
-     *         read is left out
+     * @param after  a listing position; null for the first page
+     * @return the children whose positions come after it, in registration order, from a snapshot
+     *         taken now; a child removed (or moved by removing and adding it again) while the stream
+     *         is read is left out
      */
-    Stream<Resource> children(String parent, long skip) {
+    Stream<ListingEntry> children(String parent, String after) {
         Stream<Children.Cell> cells;
         synchronized (this) {
             Children inside = children.get(parent);
             if (inside == null) {
                 return Stream.empty();
             }
-            cells = inside.snapshot(skip);
+            cells = inside.snapshotAfter(after);
         }
         // a cell's entry is null once removed; a moved URI has a new cell
-        return cells.map(cell -> cell.entry).filter(Objects::nonNull).map(MemoryEntry::metadata);
+        return cells.map(cell -> {
+            MemoryEntry entry = cell.entry;
+            return entry == null ? null : ListingEntry.of(entry.metadata(), cell.position);
+        }).filter(Objects::nonNull);
     }
 }

@@ -1,5 +1,6 @@
 package dev.jmcp.core.providers;
 
+import dev.jmcp.core.internal.fs.IsoInstants;
 import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.Listing;
 import dev.jmcp.core.spi.ListingEntry;
@@ -9,7 +10,6 @@ import dev.jmcp.schema.common.Annotations;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -138,8 +138,8 @@ public abstract class TreeResourceProvider implements ResourceProvider {
             resource.mimeType(node.mimeType().or(() -> MimeTypes.byExtension(node.name())).orElse(MimeTypes.OCTET_STREAM));
             node.size().ifPresent(resource::size);
         }
-        node.lastModified().ifPresent(time -> resource.annotations(
-                Annotations.lastModified(DateTimeFormatter.ISO_INSTANT.format(time))));
+        // as Instant.toString writes it, without the formatter, which cost a fifth of describing a listed file
+        node.lastModified().ifPresent(time -> resource.annotations(Annotations.lastModified(IsoInstants.format(time))));
         return resource.build();
     }
 

@@ -63,7 +63,8 @@ public final class UriPaths {
      * escapes that are not UTF-8; a query or fragment is refused; a trailing slash is refused (one
      * resource, one spelling).
      *
-     * @param rootUri     the root's URI, without a trailing slash
+     * @param rootUri     the root's URI, without a trailing slash but for one such as {@code file:///},
+     *                    whose paths go on without another
      * @param uri         a URI from a client
      * @param maxSegments the most segments below the root; more are refused before any is decoded
      * @return the decoded segments; empty for the root itself
@@ -77,7 +78,9 @@ public final class UriPaths {
         if (uri.length() == rootUri.length()) {
             return List.of();
         }
-        if (uri.charAt(rootUri.length()) != '/') {
+        // a root such as file:/// ends with the '/' its paths go on with
+        boolean slashed = rootUri.endsWith("/");
+        if (!slashed && uri.charAt(rootUri.length()) != '/') {
             throw ResourceErrors.invalidUri(uri, "at offset " + rootUri.length() + ": a path below " + rootUri
                     + " goes on with '/'");
         }
@@ -88,15 +91,15 @@ public final class UriPaths {
                         + " a resource path");
             }
         }
-        List<String> segments = new ArrayList<>();
-        int count = 0;
+        int count = slashed ? 1 : 0;
         for (int i = rootUri.length(); i < uri.length(); i++) {
             if (uri.charAt(i) == '/' && ++count > maxSegments) {
                 throw ResourceErrors.invalidUri(uri, "at offset " + i + ": the path has more than maxPathSegments="
                         + maxSegments + " segments below the root");
             }
         }
-        int start = rootUri.length() + 1;
+        List<String> segments = new ArrayList<>(count);
+        int start = slashed ? rootUri.length() : rootUri.length() + 1;
         while (true) {
             int end = uri.indexOf('/', start);
             String raw = uri.substring(start, end < 0 ? uri.length() : end);

@@ -1,8 +1,10 @@
 /**
- * Ready-made {@link dev.jmcp.core.spi.ResourceProvider}s: {@link dev.jmcp.core.providers.InMemoryResourceProvider}
- * for resources registered in code, and {@link dev.jmcp.core.providers.FileSystemResourceProvider}
- * for a folder on disk, which is also found through {@link java.util.ServiceLoader} and then serves
- * the folder that the system property {@code jmcp.filesystem.root} names.
+ * Ready-made {@link dev.jmcp.core.spi.ResourceProvider}s and the helpers to write one:
+ * {@link dev.jmcp.core.providers.InMemoryResourceProvider} for resources registered in code,
+ * {@link dev.jmcp.core.providers.FileSystemResourceProvider} for a folder on disk, the
+ * {@link dev.jmcp.core.providers.TreeResourceProvider} base for any tree of named entries, the URI
+ * path codec {@link dev.jmcp.core.providers.UriPaths}, {@link dev.jmcp.core.providers.MimeTypes}
+ * and the error shapes of {@link dev.jmcp.core.providers.ResourceErrors}.
  *
  * @since 0.1
  */

@@ -2,13 +2,12 @@ package dev.jmcp.core.providers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.schema.resources.Resource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.BiFunction;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,18 +19,16 @@ class FileSystemPagingTest {
     void childrenAfterANameAreTheWholeListingAfterIt() throws IOException {
         fill(Files.createDirectories(root.resolve("many")));
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
-        String uri = provider.list().filter(r -> r.name().equals("many")).findFirst().orElseThrow().uri();
+        String uri = Calls.top(provider).stream().filter(r -> r.name().equals("many")).findFirst().orElseThrow().uri();
 
-        assertPagesMatchTheWholeListing(provider, (after, limit) -> provider.childrenAfter(uri, after, limit),
-                provider.children(uri));
+        assertPagesMatchTheWholeListing(provider, uri);
     }
 
     @Test
     void topLevelAfterANameIsTheWholeListingAfterIt() throws IOException {
         fill(root);
-        FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
 
-        assertPagesMatchTheWholeListing(provider, provider::listAfter, provider.list());
+        assertPagesMatchTheWholeListing(FileSystemResourceProvider.of(root), null);
     }
 
     /** 40 files of two kinds, a folder, and a link that leaves the root. */
@@ -44,27 +41,24 @@ class FileSystemPagingTest {
         Files.createSymbolicLink(folder.resolve("f05-outside"), Path.of("/"));
     }
 
-    private static void assertPagesMatchTheWholeListing(FileSystemResourceProvider provider,
-            BiFunction<String, Integer, Stream<Resource>> after, Stream<Resource> whole) {
-        List<Resource> all;
-        try (whole) {
-            all = whole.toList();
-        }
+    /** @param collection null for the top level */
+    private static void assertPagesMatchTheWholeListing(FileSystemResourceProvider provider, String collection) {
+        List<ListingEntry> all = Calls.page(provider, collection, null, Calls.ALL);
         assertEquals(41, all.size(), "40 files and a folder; the escaping link is left out");
+        for (ListingEntry entry : all) {
+            assertEquals(entry.resource().name(), entry.position(), "a position is the file name");
+        }
         for (int from : new int[] {0, 1, 5, 6, 39, 40}) {
-            String key = provider.listingKey(all.get(from));
+            String after = all.get(from).position();
             for (int limit : new int[] {1, 3, 100}) {
-                try (Stream<Resource> page = after.apply(key, limit)) {
-                    assertEquals(all.subList(from + 1, Math.min(all.size(), from + 1 + limit)), page.toList(),
-                            "after " + key + ", at most " + limit);
-                }
+                assertEquals(all.subList(from + 1, Math.min(all.size(), from + 1 + limit)),
+                        Calls.page(provider, collection, after, limit), "after " + after + ", at most " + limit);
             }
         }
-        try (Stream<Resource> first = after.apply(null, 6)) {
-            assertEquals(all.subList(0, 6), first.toList());
-        }
-        try (Stream<Resource> beyond = after.apply("zzz", 5)) {
-            assertEquals(List.of(), beyond.toList());
-        }
+        assertEquals(all.subList(0, 6), Calls.page(provider, collection, null, 6));
+        assertEquals(List.of(), Calls.page(provider, collection, "zzz", 5));
+        List<Resource> between = Calls.resources(Calls.page(provider, collection, "f05", 2));
+        assertEquals(List.of("f05.txt", "f06.bin"), between.stream().map(Resource::name).toList(),
+                "after a name that is not there: from where it would be");
     }
 }

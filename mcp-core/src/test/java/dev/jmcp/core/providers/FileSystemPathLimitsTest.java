@@ -37,7 +37,7 @@ class FileSystemPathLimitsTest {
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
         String uri = uriOfSegments(50_000, "a");
 
-        ProtocolException refused = assertThrows(ProtocolException.class, () -> provider.metadata(uri));
+        ProtocolException refused = assertThrows(ProtocolException.class, () -> Calls.describe(provider, uri));
 
         assertEquals(ErrorCodes.INVALID_PARAMS, refused.code());
         assertTrue(refused.getMessage().contains("maxPathSegments=256"), refused.getMessage());
@@ -52,7 +52,7 @@ class FileSystemPathLimitsTest {
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
         String uri = uriOfSegments(300, "..");
 
-        ProtocolException refused = assertThrows(ProtocolException.class, () -> provider.metadata(uri));
+        ProtocolException refused = assertThrows(ProtocolException.class, () -> Calls.describe(provider, uri));
 
         assertTrue(refused.getMessage().contains("300 segments"), refused.getMessage());
         assertTrue(refused.getMessage().contains("maxPathSegments=256"), refused.getMessage());
@@ -65,9 +65,9 @@ class FileSystemPathLimitsTest {
         Files.writeString(root.resolve("a/a/f.txt"), "deep");
         String base = FileSystemResourceProviderTest.uriOf(root, "");
 
-        assertEquals("f.txt", provider.metadata(base + "/a/a/f.txt").orElseThrow().name());
+        assertEquals("f.txt", Calls.metadata(provider, base + "/a/a/f.txt").name());
         ProtocolException refused = assertThrows(ProtocolException.class,
-                () -> provider.metadata(base + "/a/a/a/f.txt"));
+                () -> Calls.describe(provider, base + "/a/a/a/f.txt"));
         assertTrue(refused.getMessage().contains("maxPathSegments=3"), refused.getMessage());
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.BlobResourceContents;
@@ -19,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +60,7 @@ class FileSystemRacesTest {
     }
 
     private BlobResourceContents readBlob(String relative) {
-        List<ResourceContents> contents = provider.read(uri(relative), ReadContext.none());
+        List<ResourceContents> contents = Calls.read(provider, uri(relative));
         assertEquals(1, contents.size());
         return (BlobResourceContents) contents.get(0);
     }
@@ -131,14 +131,15 @@ class FileSystemRacesTest {
     }
 
     @Test
-    void aPipeNamedDirectlyIsNotFoundAtOnce() throws Exception {
+    void aPipeNamedDirectlyIsRefusedAtOnce() throws Exception {
         Path pipe = root.resolve("pipe.bin");
         Fifos.make(pipe);
         try {
             ProtocolException refused = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(
-                    ProtocolException.class, () -> provider.read(uri("pipe.bin"), ReadContext.none())));
+                    ProtocolException.class, () -> Calls.readUndescribed(provider, uri("pipe.bin"))));
             assertEquals(ErrorCodes.INVALID_PARAMS, refused.code());
             assertTrue(refused.getMessage().contains("not a regular file"), refused.getMessage());
+            assertEquals(Optional.empty(), Calls.describe(provider, uri("pipe.bin")), "a pipe is not described either");
         } finally {
             Fifos.release(pipe);
         }

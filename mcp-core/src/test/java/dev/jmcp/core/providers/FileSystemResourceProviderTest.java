@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.core.spi.ReadContext;
-import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
@@ -24,7 +22,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
@@ -75,8 +72,8 @@ class FileSystemResourceProviderTest {
         Files.createDirectory(root.resolve("c"));
         write("c/inside.txt", "not top level");
 
-        assertEquals(List.of("a.md", "b.txt", "c"), provider.list().map(Resource::name).toList());
-        assertEquals(List.of(uri("a.md"), uri("b.txt"), uri("c")), provider.list().map(Resource::uri).toList());
+        assertEquals(List.of("a.md", "b.txt", "c"), Calls.top(provider).stream().map(Resource::name).toList());
+        assertEquals(List.of(uri("a.md"), uri("b.txt"), uri("c")), Calls.top(provider).stream().map(Resource::uri).toList());
     }
 
     @Test
@@ -84,7 +81,7 @@ class FileSystemResourceProviderTest {
         write("notes.md", "# hé");
         Files.setLastModifiedTime(Files.createDirectory(root.resolve("folder")), FileTime.from(MODIFIED));
 
-        Map<String, Resource> byName = provider.list().collect(Collectors.toMap(Resource::name, Function.identity()));
+        Map<String, Resource> byName = Calls.top(provider).stream().collect(Collectors.toMap(Resource::name, Function.identity()));
 
         Resource notes = byName.get("notes.md");
         assertEquals(5L, notes.size());
@@ -106,10 +103,10 @@ class FileSystemResourceProviderTest {
         write("Main.java", "class Main {}");
         write("archive.ZIP", new byte[] {1, 2});
 
-        assertEquals("image/png", provider.metadata(uri("image.png")).orElseThrow().mimeType());
-        assertEquals("application/json", provider.metadata(uri("data.json")).orElseThrow().mimeType());
-        assertEquals("text/x-java", provider.metadata(uri("Main.java")).orElseThrow().mimeType());
-        assertEquals("application/zip", provider.metadata(uri("archive.ZIP")).orElseThrow().mimeType());
+        assertEquals("image/png", Calls.metadata(provider, uri("image.png")).mimeType());
+        assertEquals("application/json", Calls.metadata(provider, uri("data.json")).mimeType());
+        assertEquals("text/x-java", Calls.metadata(provider, uri("Main.java")).mimeType());
+        assertEquals("application/zip", Calls.metadata(provider, uri("archive.ZIP")).mimeType());
     }
 
     @Test
@@ -124,7 +121,7 @@ class FileSystemResourceProviderTest {
         write("random", new byte[] {0x01, 0x00, (byte) 0xFE, 0x7F});
         write("latin1", new byte[] {'c', 'a', 'f', (byte) 0xE9});
 
-        Map<String, String> types = provider.list().collect(Collectors.toMap(Resource::name, Resource::mimeType));
+        Map<String, String> types = Calls.top(provider).stream().collect(Collectors.toMap(Resource::name, Resource::mimeType));
 
         assertEquals(Map.of("picture", "image/png", "photo.unknownext", "image/jpeg", "anim", "image/gif", "doc", "application/pdf",
                 "bundle", "application/zip", "README", "text/plain", ".gitignore", "text/plain",
@@ -136,7 +133,7 @@ class FileSystemResourceProviderTest {
         String text = "Grüße ✓ 𝄞 — ünïcödé\n";
         write("greeting.md", text);
 
-        List<ResourceContents> contents = provider.read(uri("greeting.md"), ReadContext.none());
+        List<ResourceContents> contents = Calls.read(provider, uri("greeting.md"));
 
         TextResourceContents only = assertInstanceOf(TextResourceContents.class, contents.get(0));
         assertEquals(1, contents.size());
@@ -153,7 +150,7 @@ class FileSystemResourceProviderTest {
     void sniffedTextWithoutExtensionIsReadAsText() throws IOException {
         write("LICENSE", "MIT, ©");
 
-        assertEquals("MIT, ©", assertInstanceOf(TextResourceContents.class, provider.read(uri("LICENSE"), ReadContext.none()).get(0)).text());
+        assertEquals("MIT, ©", assertInstanceOf(TextResourceContents.class, Calls.read(provider, uri("LICENSE")).get(0)).text());
     }
 
     @Test
@@ -165,7 +162,7 @@ class FileSystemResourceProviderTest {
         }
         write("large.png", bytes);
 
-        BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, provider.read(uri("large.png"), ReadContext.none()).get(0));
+        BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, Calls.read(provider, uri("large.png")).get(0));
 
         assertInstanceOf(Blob.OfStream.class, blob.blob()); // not held in memory
         assertEquals(70_000L, blob.blob().length());
@@ -181,7 +178,7 @@ class FileSystemResourceProviderTest {
         write("odd.txt", "a \uFFFD b");
 
         assertEquals("a \uFFFD b", assertInstanceOf(TextResourceContents.class,
-                provider.read(uri("odd.txt"), ReadContext.none()).get(0)).text());
+                Calls.read(provider, uri("odd.txt")).get(0)).text());
     }
 
     @Test
@@ -190,8 +187,8 @@ class FileSystemResourceProviderTest {
         write("overlong.txt", new byte[] {'a', (byte) 0xC0, (byte) 0xAF});
         write("surrogate.txt", new byte[] {'a', (byte) 0xED, (byte) 0xA0, (byte) 0x80});
 
-        assertInstanceOf(BlobResourceContents.class, provider.read(uri("overlong.txt"), ReadContext.none()).get(0));
-        assertInstanceOf(BlobResourceContents.class, provider.read(uri("surrogate.txt"), ReadContext.none()).get(0));
+        assertInstanceOf(BlobResourceContents.class, Calls.read(provider, uri("overlong.txt")).get(0));
+        assertInstanceOf(BlobResourceContents.class, Calls.read(provider, uri("surrogate.txt")).get(0));
     }
 
     @Test
@@ -199,7 +196,7 @@ class FileSystemResourceProviderTest {
         byte[] bytes = {'c', 'a', 'f', (byte) 0xE9, (byte) 0xC3, '('};
         write("latin1.txt", bytes);
 
-        BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, provider.read(uri("latin1.txt"), ReadContext.none()).get(0));
+        BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, Calls.read(provider, uri("latin1.txt")).get(0));
 
         assertArrayEquals(bytes, blob.blob().toByteArray());
         assertEquals("text/plain", blob.mimeType());
@@ -210,7 +207,7 @@ class FileSystemResourceProviderTest {
     void textLargerThanTheLimitIsStreamedAsABlob() throws IOException {
         write("big.txt", "0123456789");
 
-        ResourceContents read = FileSystemResourceProvider.of(root, 9).read(uri("big.txt"), ReadContext.none()).get(0);
+        ResourceContents read = Calls.read(FileSystemResourceProvider.of(root, 9), uri("big.txt")).get(0);
 
         BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, read);
         assertInstanceOf(Blob.OfStream.class, blob.blob());
@@ -223,13 +220,13 @@ class FileSystemResourceProviderTest {
         write("sub/alpha.txt", "a");
         Files.createDirectory(root.resolve("sub/middle"));
 
-        assertEquals(List.of("alpha.txt", "middle", "zeta.txt"), provider.children(uri("sub")).map(Resource::name).toList());
+        assertEquals(List.of("alpha.txt", "middle", "zeta.txt"), Calls.children(provider, uri("sub")).stream().map(Resource::name).toList());
         assertEquals(List.of(uri("sub/alpha.txt"), uri("sub/middle"), uri("sub/zeta.txt")),
-                provider.children(uri("sub")).map(Resource::uri).toList());
-        assertEquals(uri("sub"), provider.parentOf(uri("sub/alpha.txt")));
-        assertEquals(uri(""), provider.parentOf(uri("sub")), "the root is the parent of its children, as any folder");
-        assertNull(provider.parentOf(uri("")), "the root has none");
-        assertEquals(List.of(), provider.children(uri("sub/zeta.txt")).toList());
+                Calls.children(provider, uri("sub")).stream().map(Resource::uri).toList());
+        assertEquals(Optional.of(uri("sub")), provider.parentOf(uri("sub/alpha.txt")));
+        assertEquals(Optional.of(uri("")), provider.parentOf(uri("sub")), "the root is the parent of its children, as any folder");
+        assertEquals(Optional.empty(), provider.parentOf(uri("")), "the root has none");
+        assertEquals(List.of(), Calls.children(provider, uri("sub/zeta.txt")));
     }
 
     @Test
@@ -237,27 +234,38 @@ class FileSystemResourceProviderTest {
         Files.createDirectory(root.resolve("folder"));
 
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> provider.read(uri("folder"), ReadContext.none()));
+                () -> Calls.read(provider, uri("folder")));
 
         assertTrue(refused.getMessage().contains("is a folder"), refused.getMessage());
     }
 
     @Test
-    void missingFileIsEmptyMetadataAndAnEmptyReadNotAnError() {
-        assertEquals(Optional.empty(), provider.metadata(uri("missing.txt")));
-        assertEquals(Optional.empty(), provider.metadata(uri("missing/deeper.txt")));
-        assertEquals(List.of(), provider.read(uri("missing.txt"), ReadContext.none()));
+    void missingFileIsAnEmptyDescriptionAndAReadOfItIsNotFoundWithItsUri() {
+        assertEquals(Optional.empty(), Calls.describe(provider, uri("missing.txt")));
+        assertEquals(Optional.empty(), Calls.describe(provider, uri("missing/deeper.txt")));
+
+        Calls.assertInvalidParams(() -> Calls.readUndescribed(provider, uri("missing.txt")), uri("missing.txt"), "not found");
+    }
+
+    @Test
+    void rootIsACollectionDescribedByItsOwnUri() {
+        Resource described = Calls.metadata(provider, uri(""));
+
+        assertEquals(Boolean.TRUE, described.isCollection());
+        assertEquals("inode/directory", described.mimeType());
+        assertEquals("root", described.name());
+        assertEquals(uri(""), provider.rootUri());
     }
 
     @Test
     void namesWithSpacesAndNonAsciiAreEncodedAndBothFormsResolve() throws IOException {
         write("a b é.txt", "x");
 
-        String listed = provider.list().map(Resource::uri).findFirst().orElseThrow();
+        String listed = Calls.top(provider).stream().map(Resource::uri).findFirst().orElseThrow();
 
         assertEquals(uri("a%20b%20%C3%A9.txt"), listed);
-        assertEquals("a b é.txt", provider.metadata(listed).orElseThrow().name());
-        assertEquals("a b é.txt", provider.metadata(uri("a%20b%20é.txt")).orElseThrow().name());
+        assertEquals("a b é.txt", Calls.metadata(provider, listed).name());
+        assertEquals("a b é.txt", Calls.metadata(provider, uri("a%20b%20é.txt")).name());
     }
 
     @Test
@@ -266,8 +274,8 @@ class FileSystemResourceProviderTest {
 
         String withLocalhost = uri("folder").replaceFirst("^file://", "file://localhost");
 
-        assertEquals(withLocalhost, provider.metadata(withLocalhost).orElseThrow().uri());
-        assertEquals(Boolean.TRUE, provider.metadata(uri("folder") + "/").orElseThrow().isCollection());
+        assertEquals(withLocalhost, Calls.metadata(provider, withLocalhost).uri());
+        assertEquals(Boolean.TRUE, Calls.metadata(provider, uri("folder") + "/").isCollection());
     }
 
     @Test
@@ -285,47 +293,5 @@ class FileSystemResourceProviderTest {
 
         assertThrows(IllegalArgumentException.class, () -> FileSystemResourceProvider.of(file));
         assertThrows(IllegalArgumentException.class, () -> FileSystemResourceProvider.of(temp.resolve("missing")));
-    }
-
-    @Test
-    void serviceLoaderInstanceOwnsAndListsNothingWithoutTheRootProperty() throws IOException {
-        write("secret.txt", "must not be served");
-        String previous = System.clearProperty(FileSystemResourceProvider.ROOT_PROPERTY);
-        try {
-            FileSystemResourceProvider loaded = ServiceLoader.load(ResourceProvider.class).stream()
-                    .map(ServiceLoader.Provider::get)
-                    .filter(FileSystemResourceProvider.class::isInstance)
-                    .map(FileSystemResourceProvider.class::cast)
-                    .findFirst().orElseThrow();
-
-            assertFalse(loaded.owns(uri("secret.txt")));
-            assertFalse(loaded.owns("file:///"));
-            assertEquals(List.of(), loaded.list().toList());
-            assertEquals(Optional.empty(), loaded.metadata(uri("secret.txt")));
-            assertEquals(List.of(), loaded.read(uri("secret.txt"), ReadContext.none()));
-            assertEquals(Optional.empty(), loaded.root());
-        } finally {
-            if (previous != null) {
-                System.setProperty(FileSystemResourceProvider.ROOT_PROPERTY, previous);
-            }
-        }
-    }
-
-    @Test
-    void noArgumentInstanceServesTheFolderTheRootPropertyNames() throws IOException {
-        write("served.txt", "yes");
-        String previous = System.setProperty(FileSystemResourceProvider.ROOT_PROPERTY, root.toString());
-        try {
-            FileSystemResourceProvider configured = new FileSystemResourceProvider();
-
-            assertEquals(List.of("served.txt"), configured.list().map(Resource::name).toList());
-            assertTrue(configured.owns(uri("served.txt")));
-        } finally {
-            if (previous == null) {
-                System.clearProperty(FileSystemResourceProvider.ROOT_PROPERTY);
-            } else {
-                System.setProperty(FileSystemResourceProvider.ROOT_PROPERTY, previous);
-            }
-        }
     }
 }

@@ -1,19 +1,15 @@
 package dev.jmcp.core.providers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.core.spi.ReadContext;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
-import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.TextResourceContents;
-import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -41,14 +37,11 @@ class FileSystemSafetyTest {
         return FileSystemResourceProviderTest.uriOf(root, relative);
     }
 
-    /** Asserts that metadata, read and children all refuse {@code uri}, saying {@code why}. */
+    /** Asserts that describe, read and a listing of its children all refuse {@code uri}, saying {@code why}. */
     private void assertRefused(String uri, String why) {
-        for (Executable call : List.<Executable>of(() -> provider.metadata(uri),
-                () -> provider.read(uri, ReadContext.none()), () -> provider.children(uri))) {
-            ProtocolException refused = assertThrows(ProtocolException.class, call, uri);
-            assertEquals(ErrorCodes.INVALID_PARAMS, refused.code());
-            assertTrue(refused.getMessage().contains(why), refused.getMessage());
-            assertEquals(uri, ((JsonObject) refused.data()).getString("uri"));
+        for (Executable call : List.<Executable>of(() -> Calls.describe(provider, uri),
+                () -> Calls.readUndescribed(provider, uri), () -> Calls.children(provider, uri))) {
+            Calls.assertInvalidParams(call, uri, why);
         }
     }
 
@@ -122,7 +115,7 @@ class FileSystemSafetyTest {
         Files.createSymbolicLink(root.resolve("leak.txt"), outside.resolve("secret.txt"));
         Files.createSymbolicLink(root.resolve("broken"), root.resolve("nothing-here"));
 
-        assertEquals(List.of("sub"), provider.list().map(Resource::name).toList());
+        assertEquals(List.of("sub"), Calls.top(provider).stream().map(Resource::name).toList());
     }
 
     @Test
@@ -130,12 +123,12 @@ class FileSystemSafetyTest {
         Files.createSymbolicLink(root.resolve("alias.txt"), root.resolve("sub/inside.txt"));
         Files.createSymbolicLink(root.resolve("alias-dir"), root.resolve("sub"));
 
-        TextResourceContents read = (TextResourceContents) provider.read(uri("alias.txt"), ReadContext.none()).get(0);
+        TextResourceContents read = (TextResourceContents) Calls.read(provider, uri("alias.txt")).get(0);
 
         assertEquals("inside", read.text());
         assertEquals("alias.txt", read.resource().name());
-        assertEquals(List.of(uri("alias-dir/inside.txt")), provider.children(uri("alias-dir")).map(Resource::uri).toList());
-        assertEquals(List.of("alias-dir", "alias.txt", "sub"), provider.list().map(Resource::name).toList());
+        assertEquals(List.of(uri("alias-dir/inside.txt")), Calls.children(provider, uri("alias-dir")).stream().map(Resource::uri).toList());
+        assertEquals(List.of("alias-dir", "alias.txt", "sub"), Calls.top(provider).stream().map(Resource::name).toList());
     }
 
     @Test
@@ -145,7 +138,7 @@ class FileSystemSafetyTest {
         FileSystemResourceProvider viaLink = FileSystemResourceProvider.of(link);
 
         assertEquals(root, viaLink.root().orElseThrow());
-        assertEquals(List.of(uri("sub")), viaLink.list().map(Resource::uri).toList());
+        assertEquals(List.of(uri("sub")), Calls.top(viaLink).stream().map(Resource::uri).toList());
     }
 
     @Test
@@ -197,8 +190,8 @@ class FileSystemSafetyTest {
     }
 
     @Test
-    void parentOfARefusedUriIsNullRatherThanAnError() {
-        assertEquals(null, provider.parentOf(uri("sub/../../outside/secret.txt")));
-        assertEquals(null, provider.parentOf("http://example.com/a/b"));
+    void parentOfARefusedUriIsEmptyRatherThanAnError() {
+        assertEquals(Optional.empty(), provider.parentOf(uri("sub/../../outside/secret.txt")));
+        assertEquals(Optional.empty(), provider.parentOf("http://example.com/a/b"));
     }
 }

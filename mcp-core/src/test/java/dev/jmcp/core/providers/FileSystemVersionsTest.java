@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.schema.resources.Resource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +23,9 @@ class FileSystemVersionsTest {
     /** A time well settled, and a different one for the next write: what a write an hour ago leaves. */
     private static final Instant AN_HOUR_AGO = Instant.now().minus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
 
+    /** @return the version, null when there is none */
     private static String version(FileSystemResourceProvider provider, Path file) {
-        String uri = file.toUri().toString();
-        Resource metadata = provider.metadata(uri).orElseThrow();
-        return provider.version(metadata);
+        return provider.version(Calls.metadata(provider, file.toUri().toString())).orElse(null);
     }
 
     private Path written(String content, Instant modified) throws IOException {

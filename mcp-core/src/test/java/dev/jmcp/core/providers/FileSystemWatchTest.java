@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.ResourceChanges;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,10 +25,9 @@ class FileSystemWatchTest {
     Path root;
     FileSystemResourceProvider provider;
     final Events events = new Events();
-    AutoCloseable watch;
 
     /** Collects events as "updated <uri>" and "listChanged". */
-    static final class Events implements ResourceListener {
+    static final class Events implements ResourceChanges {
         private final List<String> seen = new ArrayList<>();
 
         @Override
@@ -61,12 +60,12 @@ class FileSystemWatchTest {
         Files.writeString(root.resolve("existing.txt"), "v1");
         Files.createDirectories(root.resolve("old/deeper"));
         provider = FileSystemResourceProvider.of(root);
-        watch = provider.watch(events);
+        provider.start(events);
     }
 
     @AfterEach
-    void stopWatching() throws Exception {
-        watch.close();
+    void stopWatching() {
+        provider.close();
     }
 
     private String uri(String relative) {
@@ -130,19 +129,37 @@ class FileSystemWatchTest {
     }
 
     @Test
-    void closingTheWatchEndsItsThread() throws Exception {
+    void closingTheProviderEndsItsWatchThread() throws Exception {
         Set<Thread> watchThreads = watchThreads();
         assertFalse(watchThreads.isEmpty(), "a thread named " + FileSystemResourceProvider.WATCH_THREAD + " runs");
         assertTrue(watchThreads.stream().allMatch(Thread::isDaemon));
 
-        watch.close();
+        provider.close();
 
-        long deadline = System.currentTimeMillis() + WAIT_MILLIS;
-        while (watchThreads.stream().anyMatch(Thread::isAlive) && System.currentTimeMillis() < deadline) {
-            Thread.sleep(20);
-        }
-        assertTrue(watchThreads.stream().noneMatch(Thread::isAlive), "the watch thread ended");
+        assertAllEnd(watchThreads);
         assertEquals(Set.of(), watchThreads());
+    }
+
+    @Test
+    void closeStopsEveryWatchTheProviderStartedAndASecondCloseDoesNothing() throws Exception {
+        Set<Thread> before = watchThreads();
+        provider.start(new Events()); // as when one provider object is given to two servers
+        Set<Thread> both = watchThreads();
+        assertEquals(before.size() + 1, both.size(), "a second watch thread runs");
+
+        provider.close();
+        provider.close();
+
+        assertAllEnd(both);
+    }
+
+    /** Waits, up to a deadline, for each thread to end. */
+    private static void assertAllEnd(Set<Thread> threads) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+        for (Thread thread : threads) {
+            thread.join(Math.max(1, deadline - System.currentTimeMillis()));
+        }
+        assertTrue(threads.stream().noneMatch(Thread::isAlive), "the watch threads ended");
     }
 
     private static Set<Thread> watchThreads() {

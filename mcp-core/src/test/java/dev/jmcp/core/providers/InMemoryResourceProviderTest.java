@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ReadContext;
-import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.ResourceChanges;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class InMemoryResourceProviderTest {
 
     /** Records events as "updated <uri>" and "listChanged". */
-    static final class Recorder implements ResourceListener {
+    static final class Recorder implements ResourceChanges {
         final List<String> events = new ArrayList<>();
 
         @Override
@@ -49,8 +50,8 @@ class InMemoryResourceProviderTest {
         return Resource.builder(uri, name).mimeType("text/plain").build();
     }
 
-    private static List<String> uris(java.util.stream.Stream<Resource> resources) {
-        return resources.map(Resource::uri).toList();
+    private static List<String> uris(List<Resource> resources) {
+        return resources.stream().map(Resource::uri).toList();
     }
 
     @Test
@@ -61,7 +62,7 @@ class InMemoryResourceProviderTest {
                 .addText("mem://dir", text("mem://dir/inner", "inner"), "hidden from the top")
                 .addText(text("mem://a", "a"), "first letter");
 
-        assertEquals(List.of("mem://z", "mem://dir", "mem://a"), uris(memory.list()));
+        assertEquals(List.of("mem://z", "mem://dir", "mem://a"), uris(Calls.top(memory)));
     }
 
     @Test
@@ -69,12 +70,12 @@ class InMemoryResourceProviderTest {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem")
                 .addText(Resource.builder("mem://greeting", "greeting").title("Greeting").mimeType("text/plain").build(), "grüß 𝄞");
 
-        Resource metadata = memory.metadata("mem://greeting").orElseThrow();
+        Resource metadata = Calls.metadata(memory, "mem://greeting");
 
         assertEquals(Boolean.FALSE, metadata.isCollection());
         assertEquals(11L, metadata.size()); // g r ü(2) ß(2) space 𝄞(4)
         assertEquals("Greeting", metadata.title());
-        assertEquals(Optional.empty(), memory.metadata("mem://missing"));
+        assertEquals(Optional.empty(), Calls.describe(memory, "mem://missing"));
     }
 
     @Test
@@ -82,8 +83,8 @@ class InMemoryResourceProviderTest {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem")
                 .addText(Resource.builder("mem://a", "a").size(1000L).build(), "abc");
 
-        assertEquals(1000L, memory.metadata("mem://a").orElseThrow().size());
-        assertEquals(3L, memory.read("mem://a", ReadContext.none()).get(0).resource().size());
+        assertEquals(1000L, Calls.metadata(memory, "mem://a").size());
+        assertEquals(3L, Calls.read(memory, "mem://a").get(0).resource().size());
     }
 
     @Test
@@ -91,7 +92,7 @@ class InMemoryResourceProviderTest {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem")
                 .addText(Resource.builder("mem://doc", "doc").description("a doc").mimeType("text/markdown").build(), "# Title");
 
-        List<ResourceContents> contents = memory.read("mem://doc", ReadContext.none());
+        List<ResourceContents> contents = Calls.read(memory, "mem://doc");
 
         TextResourceContents only = assertInstanceOf(TextResourceContents.class, contents.get(0));
         assertEquals(1, contents.size());
@@ -109,11 +110,11 @@ class InMemoryResourceProviderTest {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem")
                 .addBlob(Resource.builder("mem://bin", "bin").mimeType("application/octet-stream").build(), Blob.of(bytes));
 
-        BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, memory.read("mem://bin", ReadContext.none()).get(0));
+        BlobResourceContents blob = assertInstanceOf(BlobResourceContents.class, Calls.read(memory, "mem://bin").get(0));
 
         assertArrayEquals(bytes, blob.blob().toByteArray());
         assertEquals(5L, blob.resource().size());
-        assertEquals(5L, memory.metadata("mem://bin").orElseThrow().size());
+        assertEquals(5L, Calls.metadata(memory, "mem://bin").size());
     }
 
     @Test
@@ -123,12 +124,12 @@ class InMemoryResourceProviderTest {
                 .addFormat("mem://report", "text/html", "<h1>R</h1>")
                 .addFormat("mem://report", "application/pdf", Blob.of(new byte[] {'%', 'P', 'D', 'F'}));
 
-        List<ResourceContents> contents = memory.read("mem://report", ReadContext.none());
+        List<ResourceContents> contents = Calls.read(memory, "mem://report");
 
         assertEquals(List.of("text/markdown", "text/html", "application/pdf"), contents.stream().map(ResourceContents::mimeType).toList());
         assertEquals(List.of(3L, 10L, 4L), contents.stream().map(c -> c.resource().size()).toList());
         assertTrue(contents.stream().allMatch(c -> c.uri().equals("mem://report") && c.resource().name().equals("report")));
-        assertEquals("text/markdown", memory.metadata("mem://report").orElseThrow().mimeType(), "the primary format stays");
+        assertEquals("text/markdown", Calls.metadata(memory, "mem://report").mimeType(), "the primary format stays");
     }
 
     @Test
@@ -139,25 +140,35 @@ class InMemoryResourceProviderTest {
                 .addCollection("mem://dir", Resource.of("mem://dir/sub", "sub"))
                 .addText("mem://dir", text("mem://dir/a", "a"), "A");
 
-        assertEquals(List.of("mem://dir/b", "mem://dir/sub", "mem://dir/a"), uris(memory.children("mem://dir")));
-        assertEquals(Boolean.TRUE, memory.metadata("mem://dir").orElseThrow().isCollection());
-        assertEquals("mem://dir", memory.parentOf("mem://dir/a"));
-        assertNull(memory.parentOf("mem://dir"));
-        assertEquals(List.of(), uris(memory.children("mem://dir/sub")));
+        assertEquals(List.of("mem://dir/b", "mem://dir/sub", "mem://dir/a"), uris(Calls.children(memory, "mem://dir")));
+        assertEquals(Boolean.TRUE, Calls.metadata(memory, "mem://dir").isCollection());
+        assertEquals(Optional.of("mem://dir"), memory.parentOf("mem://dir/a"));
+        assertEquals(Optional.empty(), memory.parentOf("mem://dir"));
+        assertEquals(List.of(), uris(Calls.children(memory, "mem://dir/sub")));
     }
 
     @Test
     void readOfACollectionIsRefusedBecauseTheFeatureListsItsChildren() {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem").addCollection(Resource.of("mem://dir", "dir"));
 
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> memory.read("mem://dir", ReadContext.none()));
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> Calls.read(memory, "mem://dir"));
 
         assertTrue(refused.getMessage().contains("is a collection"), refused.getMessage());
     }
 
     @Test
-    void readOfAnUnknownUriIsEmpty() {
-        assertEquals(List.of(), InMemoryResourceProvider.create("mem").read("mem://nothing", ReadContext.none()));
+    void readOfAnUnknownUriIsNotFoundWithItsUri() {
+        Calls.assertInvalidParams(() -> Calls.readUndescribed(InMemoryResourceProvider.create("mem"), "mem://nothing"),
+                "mem://nothing", "not found");
+    }
+
+    @Test
+    void readOfAResourceRemovedSinceItWasDescribedIsNotFound() {
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem").addText(text("mem://a", "a"), "A");
+        Resource described = Calls.metadata(memory, "mem://a");
+        memory.remove("mem://a");
+
+        Calls.assertInvalidParams(() -> memory.read(described, ReadContext.none()), "mem://a", "not found");
     }
 
     @Test
@@ -183,7 +194,7 @@ class InMemoryResourceProviderTest {
     void addingFiresListChangedAndUpdatedForTheCollectionThatHoldsIt() {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem");
         Recorder recorder = new Recorder();
-        memory.watch(recorder);
+        memory.start(recorder);
 
         memory.addCollection(Resource.of("mem://dir", "dir"));
         memory.addText("mem://dir", text("mem://dir/a", "a"), "A");
@@ -195,14 +206,14 @@ class InMemoryResourceProviderTest {
     void updateFiresUpdatedAndReplacesTheBodyAndSize() {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem").addText(text("mem://a", "a"), "old");
         Recorder recorder = new Recorder();
-        memory.watch(recorder);
+        memory.start(recorder);
 
         memory.update("mem://a", "newer text");
 
         assertEquals(List.of("updated mem://a"), recorder.take());
-        TextResourceContents read = assertInstanceOf(TextResourceContents.class, memory.read("mem://a", ReadContext.none()).get(0));
+        TextResourceContents read = assertInstanceOf(TextResourceContents.class, Calls.read(memory, "mem://a").get(0));
         assertEquals("newer text", read.text());
-        assertEquals(10L, memory.metadata("mem://a").orElseThrow().size());
+        assertEquals(10L, Calls.metadata(memory, "mem://a").size());
     }
 
     @Test
@@ -220,13 +231,13 @@ class InMemoryResourceProviderTest {
                 .addText("mem://dir/sub", text("mem://dir/sub/x", "x"), "X")
                 .addText(text("mem://keep", "keep"), "K");
         Recorder recorder = new Recorder();
-        memory.watch(recorder);
+        memory.start(recorder);
 
         assertTrue(memory.remove("mem://dir"));
 
         assertEquals(List.of("listChanged"), recorder.take());
-        assertEquals(List.of("mem://keep"), uris(memory.list()));
-        assertEquals(Optional.empty(), memory.metadata("mem://dir/sub/x"));
+        assertEquals(List.of("mem://keep"), uris(Calls.top(memory)));
+        assertEquals(Optional.empty(), Calls.describe(memory, "mem://dir/sub/x"));
         assertFalse(memory.remove("mem://dir"));
     }
 
@@ -236,7 +247,7 @@ class InMemoryResourceProviderTest {
                 .addCollection(Resource.of("mem://dir", "dir"))
                 .addText("mem://dir", text("mem://dir/a", "a"), "A");
         Recorder recorder = new Recorder();
-        memory.watch(recorder);
+        memory.start(recorder);
 
         memory.remove("mem://dir/a");
 
@@ -244,14 +255,22 @@ class InMemoryResourceProviderTest {
     }
 
     @Test
-    void closingTheWatchStopsTheEvents() throws Exception {
+    void closingTheProviderStopsTheEventsToEverySink() {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("mem");
-        Recorder recorder = new Recorder();
-
-        memory.watch(recorder).close();
+        Recorder first = new Recorder();
+        Recorder second = new Recorder();
+        memory.start(first);
+        memory.start(second);
         memory.addText(text("mem://a", "a"), "A");
+        assertEquals(List.of("listChanged"), first.take());
+        assertEquals(List.of("listChanged"), second.take());
 
-        assertEquals(List.of(), recorder.take());
+        memory.close();
+        memory.addText(text("mem://b", "b"), "B");
+
+        assertEquals(List.of(), first.take());
+        assertEquals(List.of(), second.take());
+        assertEquals(2, Calls.top(memory).size(), "the resources stay");
     }
 
     @Test
@@ -272,19 +291,11 @@ class InMemoryResourceProviderTest {
                 .addTemplate(ResourceTemplate.of("mem://users/{id}", "user"), (uri, variables) -> List.of(
                         new TextResourceContents(Resource.builder(uri, "user " + variables.get("id")).mimeType("text/plain").build(),
                                 "hello " + variables.get("id"))));
-        ReadContext context = new ReadContext() {
-            @Override
-            public boolean isCancelled() {
-                return false;
-            }
+        // the engine matched the template already
+        ReadContext context = ReadContext.of(Caller.none(), Map.of("id", "from-context"));
 
-            @Override
-            public Map<String, String> templateVariables() {
-                return Map.of("id", "from-context"); // the feature matched the template already
-            }
-        };
-
-        TextResourceContents read = assertInstanceOf(TextResourceContents.class, memory.read("mem://users/42", context).get(0));
+        TextResourceContents read = assertInstanceOf(TextResourceContents.class,
+                memory.read(Calls.metadata(memory, "mem://users/42"), context).get(0));
 
         assertEquals("hello from-context", read.text());
         assertEquals("mem://users/42", read.uri());
@@ -300,9 +311,11 @@ class InMemoryResourceProviderTest {
 
         assertTrue(memory.owns("mem://users/7"));
         assertFalse(memory.owns("mem://groups/7"));
-        TextResourceContents read = assertInstanceOf(TextResourceContents.class, memory.read("mem://users/7", ReadContext.none()).get(0));
+        TextResourceContents read = assertInstanceOf(TextResourceContents.class, Calls.read(memory, "mem://users/7").get(0));
         assertEquals("id=7", read.text());
-        assertEquals("user", memory.metadata("mem://users/7").orElseThrow().name());
-        assertEquals(Optional.empty(), memory.metadata("mem://users/0"));
+        assertEquals("user", Calls.metadata(memory, "mem://users/7").name());
+        assertEquals(Optional.empty(), Calls.describe(memory, "mem://users/0"));
+        assertThrows(ProtocolException.class, () -> Calls.readUndescribed(memory, "mem://users/0"),
+                "nothing there: not found, never empty contents");
     }
 }

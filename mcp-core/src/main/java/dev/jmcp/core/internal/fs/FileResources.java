@@ -1,7 +1,7 @@
 package dev.jmcp.core.internal.fs;
 
-import dev.jmcp.schema.common.Annotations;
-import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.core.providers.MimeTypes;
+import dev.jmcp.core.providers.TreeNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -16,8 +16,14 @@ import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
-/** Describes files and folders under a root as resources, and lists folders. Thread-safe. */
+/**
+ * Describes files and folders under a root as the tree nodes of the file-system provider, and
+ * lists folders. Thread-safe.
+ */
 public final class FileResources {
+    /** The name of the root of the file system, which has no file name and whose path holds {@code /}. */
+    private static final String FILE_SYSTEM_ROOT = "root";
+
     private final SafePaths paths;
     private final FolderListings listings;
     private final Stat stat;
@@ -44,32 +50,21 @@ public final class FileResources {
     }
 
     /**
-     * Lists a folder's entries, sorted by name, leaving out symbolic links that are broken or lead
-     * outside the root, special files, and names whose URI would be refused (holding {@code \}).
-     * An entry is found again by its name as a string, so a name that the platform's file-name
-     * encoding cannot turn back into the same bytes is left out too: no URI could read it.
-     *
-     * @param folder a folder under the root, as a URI names it
-     * @return the entries, each stat-ed and described only when the stream reaches it; empty when
-     *         the folder is gone
-     */
-    public Stream<Resource> list(Path folder) {
-        return listAfter(folder, null, Integer.MAX_VALUE);
-    }
-
-    /**
-     * Lists the first {@code limit} of a folder's entries whose names sort after {@code after}, as
-     * {@link #list(Path)} would list them: the folder's names are read once (or come sorted from
-     * {@link FolderListings} while the folder is unchanged), and only the entries the stream
-     * reaches are stat-ed and described, so that a page costs at most a pass over the names and the
-     * page's own entries. {@code after} is only compared with names, never looked up.
+     * Lists the first {@code limit} of a folder's entries whose names sort after {@code after}, in
+     * name order, leaving out symbolic links that are broken or lead outside the root, special
+     * files, and names whose URI would be refused (holding {@code \}). An entry is found again by its
+     * name as a string, so a name that the platform's file-name encoding cannot turn back into the
+     * same bytes is left out too: no URI could read it. The folder's names are read once (or come
+     * sorted from {@link FolderListings} while the folder is unchanged), and only the entries the
+     * stream reaches are stat-ed and described, so that a page costs at most a pass over the names
+     * and the page's own entries. {@code after} is only compared with names, never looked up.
      *
      * @param folder a folder under the root, as a URI names it
      * @param after  the name of the last entry of the page before; null for the first page
      * @param limit  the most entries the caller takes, at least 1
      * @return those entries; fewer only when there are no more; empty when the folder is gone
      */
-    public Stream<Resource> listAfter(Path folder, String after, int limit) {
+    public Stream<TreeNode> listAfter(Path folder, String after, int limit) {
         Iterator<String> names;
         try {
             names = listings.namesAfter(folder, after, limit);
@@ -78,12 +73,10 @@ public final class FileResources {
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + folder, e);
         }
-        String folderUri = paths.toUri(folder); // each entry's URI is the folder's and its name
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(names, Spliterator.ORDERED | Spliterator.NONNULL),
                         false)
                 .map(name -> listable(folder, name)).flatMap(Optional::stream).limit(limit)
-                .map(entry -> describe(paths.childUri(folderUri, entry.name()), entry.name(), entry.real(),
-                        entry.attributes()));
+                .map(entry -> node(entry.name(), entry.real(), entry.attributes()));
     }
 
     /** A listed entry whose attributes are known: a folder or a regular file inside the root. */
@@ -117,36 +110,32 @@ public final class FileResources {
      * Describes a folder or a regular file from its attributes; a file whose extension says nothing
      * about its type also has its first {@value MimeTypes#SNIFF_BYTES} bytes read.
      *
-     * @param uri  the URI to put in the resource
-     * @param path the path as the URI names it: gives the name
-     * @param real the path with its links resolved: gives the attributes
-     * @return the resource; empty when nothing is there, or something that is neither a folder nor
-     *         a regular file (a pipe or a device could block a read forever)
+     * @param found a path that passed the checks: its path gives the name, its real path the attributes
+     * @return the node; empty when nothing is there, or something that is neither a folder nor a
+     *         regular file (a pipe or a device could block a read forever)
      */
-    public Optional<Resource> describe(String uri, Path path, Path real) {
+    public Optional<TreeNode> node(SafePaths.Resolved found) {
         BasicFileAttributes attributes;
         try {
-            attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            attributes = Files.readAttributes(found.real(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException gone) {
             return Optional.empty();
         }
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
             return Optional.empty();
         }
-        return Optional.of(describe(uri, name(path), real, attributes));
+        return Optional.of(node(name(found.path()), found.real(), attributes));
     }
 
     /** Describes a folder or a regular file whose attributes were read already; {@code name} is its file name. */
-    private Resource describe(String uri, String name, Path real, BasicFileAttributes attributes) {
-        Resource.Builder resource = builder(uri, name, attributes);
+    private static TreeNode node(String name, Path real, BasicFileAttributes attributes) {
         if (attributes.isDirectory()) {
-            return resource.isCollection(true).mimeType(MimeTypes.DIRECTORY).build();
+            return TreeNode.folder(name).withLastModified(attributes.lastModifiedTime().toInstant());
         }
-        String type = MimeTypes.byExtension(name);
-        if (type == null) {
-            type = sniff(uri, real);
-        }
-        return resource.isCollection(false).size(attributes.size()).mimeType(type).build();
+        TreeNode file = TreeNode.file(name).withSize(attributes.size())
+                .withLastModified(attributes.lastModifiedTime().toInstant());
+        Optional<String> type = MimeTypes.byExtension(name).or(() -> sniff(real));
+        return type.map(file::withMimeType).orElse(file);
     }
 
     /**
@@ -155,36 +144,26 @@ public final class FileResources {
      *
      * @param path the path as the URI names it: gives the name
      */
-    public Resource describe(String uri, Path path, OpenedFile file) {
+    public TreeNode node(Path path, OpenedFile file) {
         String name = name(path);
-        String type = MimeTypes.byExtension(name);
-        if (type == null) {
-            type = MimeTypes.sniff(file.head(MimeTypes.SNIFF_BYTES), file.size() <= MimeTypes.SNIFF_BYTES);
-        }
-        return builder(uri, path, file.attributes()).isCollection(false).size(file.size()).mimeType(type).build();
+        String type = MimeTypes.byExtension(name)
+                .orElseGet(() -> MimeTypes.sniff(file.head(MimeTypes.SNIFF_BYTES), file.size() <= MimeTypes.SNIFF_BYTES));
+        return TreeNode.file(name).withSize(file.size()).withLastModified(file.attributes().lastModifiedTime().toInstant())
+                .withMimeType(type);
     }
 
-    /** @return the type the first bytes show, read from the file opened as a read opens it; null when it cannot be */
-    private static String sniff(String uri, Path real) {
-        try (OpenedFile file = OpenedFile.open(uri, real).orElse(null)) {
-            return file == null ? null
-                    : MimeTypes.sniff(file.head(MimeTypes.SNIFF_BYTES), file.size() <= MimeTypes.SNIFF_BYTES);
+    /** @return the type the first bytes show, read from the file opened as a read opens it; empty when it cannot be */
+    private static Optional<String> sniff(Path real) {
+        try (OpenedFile file = OpenedFile.open(real.toString(), real).orElse(null)) {
+            return file == null ? Optional.empty()
+                    : Optional.of(MimeTypes.sniff(file.head(MimeTypes.SNIFF_BYTES), file.size() <= MimeTypes.SNIFF_BYTES));
         } catch (RuntimeException unreadable) {
-            return null; // a listing or metadata still describes a file it cannot read; a read says why
+            return Optional.empty(); // a listing or metadata still describes a file it cannot read; a read says why
         }
     }
 
     private static String name(Path path) {
         Path fileName = path.getFileName();
-        return fileName == null ? path.toString() : fileName.toString();
-    }
-
-    private static Resource.Builder builder(String uri, Path path, BasicFileAttributes attributes) {
-        return builder(uri, name(path), attributes);
-    }
-
-    private static Resource.Builder builder(String uri, String name, BasicFileAttributes attributes) {
-        return Resource.builder(uri, name)
-                .annotations(Annotations.lastModified(IsoInstants.format(attributes.lastModifiedTime())));
+        return fileName == null ? FILE_SYSTEM_ROOT : fileName.toString();
     }
 }

@@ -38,21 +38,21 @@ public final class FileVersions {
         this.hashes = hashes;
     }
 
-    /** @return the version of the file {@code resource} describes; null for a folder, a file gone or not yet settled */
-    public String version(Resource resource) {
+    /** @return the version of the file {@code resource} describes; empty for a folder, a file gone or not yet settled */
+    public Optional<String> version(Resource resource) {
         if (resource.collection()) {
-            return null;
+            return Optional.empty();
         }
         return hashes ? hash(resource.uri()) : sizeAndTime(resource, System.currentTimeMillis());
     }
 
-    /** @return {@code SIZE@TIME}; null when either is unknown or the time is less than settled at {@code now} */
-    static String sizeAndTime(Resource resource, long now) {
+    /** @return {@code SIZE@TIME}; empty when either is unknown or the time is less than settled at {@code now} */
+    static Optional<String> sizeAndTime(Resource resource, long now) {
         String modified = resource.annotations() == null ? null : resource.annotations().lastModified();
-        if (resource.size() == null || modified == null) {
-            return null;
+        if (resource.size() == null || modified == null || !settled(modified, now)) {
+            return Optional.empty();
         }
-        return settled(modified, now) ? resource.size() + "@" + modified : null;
+        return Optional.of(resource.size() + "@" + modified);
     }
 
     /**
@@ -91,15 +91,15 @@ public final class FileVersions {
         return last.text();
     }
 
-    private String hash(String uri) {
+    private Optional<String> hash(String uri) {
         Optional<OpenedFile> opened = paths.resolve(uri).flatMap(found -> OpenedFile.open(uri, found.real()));
         if (opened.isEmpty()) {
-            return null;
+            return Optional.empty();
         }
         try (OpenedFile file = opened.get()) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             file.feed(digest::update);
-            return "sha256-" + BASE64URL.encodeToString(digest.digest());
+            return Optional.of("sha256-" + BASE64URL.encodeToString(digest.digest()));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }

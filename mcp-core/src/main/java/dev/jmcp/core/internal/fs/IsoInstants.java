@@ -8,16 +8,22 @@ import java.time.LocalDate;
  * Writes a file time as {@link Instant#toString()} does (ISO-8601 in UTC, the fraction in groups
  * of three digits, none when it is zero), without the formatter machinery, which was a fifth of
  * the cost of describing a listed file. Years outside 0000-9999 go through {@link Instant#toString()}.
+ * {@link dev.jmcp.core.providers.TreeResourceProvider} writes {@code annotations.lastModified} with it.
  */
-final class IsoInstants {
+public final class IsoInstants {
     private static final long SECONDS_PER_DAY = 86_400;
     private static final long MAX_FAST = 253_402_300_799L; // 9999-12-31T23:59:59Z
 
     private IsoInstants() {
     }
 
-    static String format(FileTime time) {
-        Instant instant = time.toInstant();
+    /** @return {@code time} as {@link Instant#toString()} writes it */
+    public static String format(FileTime time) {
+        return format(time.toInstant());
+    }
+
+    /** @return {@code instant} as {@link Instant#toString()} writes it */
+    public static String format(Instant instant) {
         long seconds = instant.getEpochSecond();
         if (seconds < -62_167_219_200L || seconds > MAX_FAST) { // before 0000-01-01 or after 9999
             return instant.toString();

@@ -1,10 +1,8 @@
 package dev.jmcp.core.internal.fs;
 
-import dev.jmcp.schema.codec.JsonRuntime;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.core.providers.ResourceErrors;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Blob;
-import jakarta.json.spi.JsonProvider;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +40,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class OpenedFile implements Closeable {
     /** The longest array a JVM reliably makes. */
     private static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
-    private static final JsonProvider JSON = JsonRuntime.provider();
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final String uri;
@@ -71,8 +68,8 @@ public final class OpenedFile implements Closeable {
         try {
             before = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!before.isRegularFile()) {
-                throw SafePaths.refuse(uri, uri + " is not a regular file (a folder, pipe, device, socket or link): "
-                        + "it has no content to read");
+                throw ResourceErrors.invalidUri(uri, "it names something that is not a regular file (a folder, pipe,"
+                        + " device, socket or link): it has no content to read");
             }
             channel = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException gone) {
@@ -84,8 +81,8 @@ public final class OpenedFile implements Closeable {
             BasicFileAttributes after = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!after.isRegularFile() || !Objects.equals(before.fileKey(), after.fileKey())
                     || !real.toRealPath().equals(real)) {
-                throw SafePaths.refuse(uri, uri + " changed while it was opened (replaced by another file or a link): "
-                        + "it is not served; read it again");
+                throw ResourceErrors.invalidUri(uri, "the file changed while it was opened (replaced by another file"
+                        + " or a link): it is not served; read it again");
             }
             return Optional.of(new OpenedFile(uri, channel, after, channel.size()));
         } catch (IOException | RuntimeException e) {
@@ -211,8 +208,7 @@ public final class OpenedFile implements Closeable {
         String reason = e instanceof AccessDeniedException ? "permission denied"
                 : e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason()
                 : String.valueOf(e.getMessage());
-        return new ProtocolException(ErrorCodes.INTERNAL_ERROR, uri + " cannot be read: " + reason,
-                JSON.createObjectBuilder().add("uri", uri).add("reason", reason).build(), null, e);
+        return ResourceErrors.unreadable(uri, reason, e);
     }
 
     /** The bytes from the start of the file, exactly {@link #size()} of them or an error. */

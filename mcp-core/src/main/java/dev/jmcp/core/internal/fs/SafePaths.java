@@ -1,10 +1,9 @@
 package dev.jmcp.core.internal.fs;
 
 import dev.jmcp.core.internal.PercentEncoding;
-import dev.jmcp.schema.codec.JsonRuntime;
-import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.core.providers.ResourceErrors;
+import dev.jmcp.core.providers.UriPaths;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
-import jakarta.json.spi.JsonProvider;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -24,10 +23,12 @@ import java.util.Optional;
  * resolved, really. The path may have at most {@code maxPathSegments} segments below the root,
  * counted in one scan before any segment is decoded or looked up. A read does not trust this check
  * alone: {@link OpenedFile} opens the file once, without following a link, and checks what it opened.
+ *
+ * <p>Unlike {@link UriPaths#below}, which keeps one spelling per resource, this accepts what
+ * {@code file:} URIs are spelled with in the wild: {@code file://localhost/}, {@code file:/x}, a
+ * trailing slash, empty segments. The URIs it writes are {@link UriPaths}' canonical ones.
  */
 public final class SafePaths {
-    private static final JsonProvider JSON = JsonRuntime.provider();
-
     private final Path root;
     private final String rootUri;
     private final int maxPathSegments;
@@ -49,7 +50,7 @@ public final class SafePaths {
         this.root = realRoot;
         this.maxPathSegments = maxPathSegments;
         String uri = realRoot.toUri().toASCIIString(); // a folder's URI ends with '/'
-        this.rootUri = uri.substring(0, uri.length() - 1);
+        this.rootUri = uri.endsWith(":///") ? uri : uri.substring(0, uri.length() - 1); // "/" keeps file:///
     }
 
     /** @return the root folder (real path) */
@@ -57,36 +58,35 @@ public final class SafePaths {
         return root;
     }
 
-    /** @return the error that refuses {@code uri}, with {@code data.uri} */
-    public static ProtocolException refuse(String uri, String why) {
-        return new ProtocolException(ErrorCodes.INVALID_PARAMS, why,
-                JSON.createObjectBuilder().add("uri", uri).build());
+    /** @return the most segments a URI's path may have below the root */
+    public int maxPathSegments() {
+        return maxPathSegments;
     }
 
-    /**
-     * @param folderUri the URI {@link #toUri} gave a folder under the root
-     * @param name      the file name of an entry of that folder
-     * @return the entry's URI, as {@link #toUri} would give it, without walking the path again
-     */
-    public String childUri(String folderUri, String name) {
-        StringBuilder uri = new StringBuilder(folderUri.length() + name.length() + 8).append(folderUri);
-        if (!folderUri.endsWith("/")) { // the URI of a root of "/" is file:/// already
-            uri.append('/');
-        }
-        encode(name, uri);
-        return uri.toString();
+    /** @return the root's {@code file:} URI: without a trailing slash, but {@code file:///} for the root {@code /} */
+    public String rootUri() {
+        return rootUri;
     }
 
-    /** @return the {@code file:} URI of {@code path}, a path under the root, without a trailing slash */
-    public String toUri(Path path) {
-        StringBuilder uri = new StringBuilder(rootUri);
+    /** @return the names of {@code path}, a path under the root, from the root down; empty for the root */
+    public List<String> names(Path path) {
+        List<String> names = new ArrayList<>(path.getNameCount());
         for (Path name : root.relativize(path)) {
             if (!name.toString().isEmpty()) {
-                uri.append('/');
-                encode(name.toString(), uri);
+                names.add(name.toString());
             }
         }
-        return uri.length() == rootUri.length() && rootUri.endsWith("//") ? uri + "/" : uri.toString(); // root "/"
+        return names;
+    }
+
+    /** @return the path under the root that {@code names} (decoded, checked segments) name */
+    public Path pathOf(List<String> names) {
+        return names.isEmpty() ? root : root.resolve(String.join(root.getFileSystem().getSeparator(), names));
+    }
+
+    /** @return the canonical {@code file:} URI of {@code path}, a path under the root, without a trailing slash */
+    public String toUri(Path path) {
+        return UriPaths.join(rootUri, names(path));
     }
 
     /**
@@ -97,33 +97,33 @@ public final class SafePaths {
      */
     public Path lexical(String uri) {
         if (uri.indexOf('\0') >= 0) {
-            throw refuse(uri, "URI refused: it contains a NUL byte");
+            throw ResourceErrors.invalidUri(uri, "it contains a NUL byte");
         }
         URI parsed;
         try {
             parsed = new URI(uri);
         } catch (URISyntaxException e) {
-            throw refuse(uri, "URI refused: it is not a valid URI (" + e.getReason() + ")");
+            throw ResourceErrors.invalidUri(uri, "it is not a valid URI (" + e.getReason() + ")");
         }
         if (parsed.getScheme() == null || !parsed.getScheme().equalsIgnoreCase("file")) {
-            throw refuse(uri, "URI refused: only file: URIs are served by the filesystem provider, not "
+            throw ResourceErrors.invalidUri(uri, "only file: URIs are served by the filesystem provider, not "
                     + (parsed.getScheme() == null ? "a bare path" : parsed.getScheme() + ":"));
         }
         if (parsed.isOpaque() || parsed.getRawPath() == null || !parsed.getRawPath().startsWith("/")) {
-            throw refuse(uri, "URI refused: a file: URI must have an absolute path (file:///...)");
+            throw ResourceErrors.invalidUri(uri, "a file: URI must have an absolute path (file:///...)");
         }
         if (parsed.getRawQuery() != null || parsed.getRawFragment() != null) {
-            throw refuse(uri, "URI refused: a file: URI must not have a query or a fragment");
+            throw ResourceErrors.invalidUri(uri, "a file: URI must not have a query or a fragment");
         }
         String authority = parsed.getRawAuthority();
         if (authority != null && !authority.isEmpty() && !authority.equalsIgnoreCase("localhost")) {
-            throw refuse(uri, "URI refused: host '" + authority + "' is not served; only an empty host or localhost is");
+            throw ResourceErrors.invalidUri(uri, "host '" + authority + "' is not served; only an empty host or localhost is");
         }
         String rawPath = parsed.getRawPath();
         int count = segmentCount(rawPath);
         // counted before any segment is decoded or looked up, so that a long path costs one scan
         if (count - root.getNameCount() > maxPathSegments) {
-            throw refuse(uri, "URI refused: its path has " + (count - root.getNameCount())
+            throw ResourceErrors.invalidUri(uri, "its path has " + (count - root.getNameCount())
                     + " segments below the root, more than maxPathSegments=" + maxPathSegments);
         }
         List<String> segments = new ArrayList<>(count);
@@ -133,13 +133,13 @@ public final class SafePaths {
             }
             String segment = decode(uri, raw);
             if (segment.equals(".") || segment.equals("..")) {
-                throw refuse(uri, "URI refused: it has a '" + segment + "' segment; paths must not climb out of the root");
+                throw ResourceErrors.invalidUri(uri, "it has a '" + segment + "' segment; paths must not climb out of the root");
             }
             if (segment.indexOf('/') >= 0 || segment.indexOf('\\') >= 0) {
-                throw refuse(uri, "URI refused: a segment holds a percent-encoded path separator (%2F or %5C)");
+                throw ResourceErrors.invalidUri(uri, "a segment holds a percent-encoded path separator (%2F or %5C)");
             }
             if (segment.indexOf('\0') >= 0) {
-                throw refuse(uri, "URI refused: it contains a NUL byte");
+                throw ResourceErrors.invalidUri(uri, "it contains a NUL byte");
             }
             segments.add(segment);
         }
@@ -147,10 +147,10 @@ public final class SafePaths {
         try {
             path = Path.of(new URI("file", null, "/" + String.join("/", segments), null, null));
         } catch (URISyntaxException | IllegalArgumentException e) {
-            throw refuse(uri, "URI refused: it does not name a file path (" + e.getMessage() + ")");
+            throw ResourceErrors.invalidUri(uri, "it does not name a file path (" + e.getMessage() + ")");
         }
         if (!path.startsWith(root)) {
-            throw refuse(uri, "URI refused: the path is outside the served root");
+            throw ResourceErrors.invalidUri(uri, "the path is outside the served root");
         }
         return path;
     }
@@ -163,7 +163,18 @@ public final class SafePaths {
      *                           path leads outside the root
      */
     public Optional<Resolved> resolve(String uri) {
-        Path path = lexical(uri);
+        return resolve(lexical(uri), uri);
+    }
+
+    /**
+     * Resolves the symbolic links on a path {@link #lexical} gave.
+     *
+     * @param path a path under the root, free of dot segments
+     * @param uri  the URI it was asked as, for the refusal
+     * @return the path, or empty when nothing exists there
+     * @throws ProtocolException INVALID_PARAMS when a symbolic link on the path leads outside the root
+     */
+    public Optional<Resolved> resolve(Path path, String uri) {
         try {
             Path real = path.toRealPath();
             requireInside(uri, real);
@@ -201,7 +212,7 @@ public final class SafePaths {
 
     private void requireInside(String uri, Path real) {
         if (!isInside(real)) {
-            throw refuse(uri, "URI refused: a symbolic link on the path leads outside the served root");
+            throw ResourceErrors.invalidUri(uri, "a symbolic link on the path leads outside the served root");
         }
     }
 
@@ -209,12 +220,7 @@ public final class SafePaths {
         try {
             return PercentEncoding.decode(raw);
         } catch (IllegalArgumentException e) {
-            throw refuse(uri, "URI refused: it has " + e.getMessage());
+            throw ResourceErrors.invalidUri(uri, "it has " + e.getMessage());
         }
-    }
-
-    /** A name is one segment: pchar (RFC 3986 section 3.3) but '%' stays as it is. */
-    private static void encode(String segment, StringBuilder out) {
-        PercentEncoding.encode(segment, "!$&'()*+,;=:@", out);
     }
 }

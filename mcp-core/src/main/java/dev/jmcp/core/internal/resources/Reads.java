@@ -2,8 +2,12 @@ package dev.jmcp.core.internal.resources;
 
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.Listing;
+import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
 import java.io.UncheckedIOException;
@@ -24,6 +28,9 @@ import java.util.stream.Stream;
 public final class Reads {
     private static final System.Logger LOG = System.getLogger(Reads.class.getName());
 
+    /** How many children a collection read asks its provider for at a time. */
+    private static final int PAGE = 64;
+
     private final ResourceSettings settings;
 
     public Reads(ResourceSettings settings) {
@@ -31,15 +38,15 @@ public final class Reads {
     }
 
     /**
-     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} when the resource vanished after its
-     *                                                    metadata was read
+     * @param found the resource, as its provider described it just now
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} when the resource vanished after it
+     *         was described, {@code -32603} when it cannot be read or the provider broke a rule
      */
-    public List<ResourceContents> leaf(ResourceProvider provider, Resource metadata, Map<String, String> variables,
-                                RequestContext request) {
-        List<ResourceContents> elements = provider.read(metadata.uri(), context(request, variables));
-        if (elements == null || elements.isEmpty()) {
-            throw ResourceErrors.notFound(metadata.uri());
-        }
+    public List<ResourceContents> leaf(Router.Found found, Caller caller, RequestContext request) {
+        ResourceProvider provider = found.provider();
+        Resource metadata = found.resource();
+        List<ResourceContents> elements = Rules.read(provider, metadata.uri(),
+                provider.read(metadata, context(caller, request, found.variables())));
         List<ResourceContents> completed = Contents.complete(provider, metadata, elements);
         BlobReads blobs = new BlobReads(request, settings, BlobReads.stagedTotal(completed));
         List<ResourceContents> prepared = new ArrayList<>(completed.size());
@@ -54,34 +61,46 @@ public final class Reads {
      * Children in listing order. Left out: nested collections (they have no body of their own), a
      * child whose {@code size} (or, once read, body) would overflow the byte budget (smaller ones
      * after it still come), a blob of unknown length (it cannot be budgeted without reading it
-     * whole), and a child that vanished or failed to read. Stops at the entry budget.
+     * whole), and a child that vanished or failed to read. Stops at the entry budget. The
+     * children are listed a page at a time, as a listing would list them.
      *
      * @throws CancellationException when the request is cancelled between children
      */
-    List<ResourceContents> collection(ResourceProvider provider, Resource metadata, RequestContext request) {
+    List<ResourceContents> collection(ResourceProvider provider, Resource metadata, Caller caller, RequestContext request) {
         List<ResourceContents> contents = new ArrayList<>();
         long remaining = settings.maxCollectionReadBytes();
-        ReadContext context = context(request, Map.of());
+        int maxEntries = settings.maxCollectionReadEntries();
+        ReadContext context = context(caller, request, Map.of());
         BlobReads blobs = new BlobReads(request, settings, null);
-        try (Stream<Resource> children = provider.children(metadata.uri())) {
-            Iterator<Resource> it = children.iterator();
-            while (it.hasNext() && contents.size() < settings.maxCollectionReadEntries()) {
-                if (request.isCancelled()) {
-                    throw new CancellationException("resources/read of " + metadata.uri() + " was cancelled");
-                }
-                Resource child = it.next();
-                if (child.collection() || (child.size() != null && child.size() > remaining)) {
-                    continue;
-                }
-                for (ResourceContents element : readChild(provider, child, context)) {
-                    long bytes = Contents.bodyBytes(element);
-                    if (bytes < 0 || bytes > remaining || contents.size() >= settings.maxCollectionReadEntries()) {
+        String previous = null;
+        boolean more = true;
+        while (more && contents.size() < maxEntries) {
+            int limit = Math.max(1, Math.min(PAGE, maxEntries - contents.size()));
+            int listed = 0;
+            try (Stream<ListingEntry> children = provider.list(Listing.children(metadata.uri(), previous, limit, caller))) {
+                Iterator<ListingEntry> it = children.iterator();
+                while (it.hasNext() && listed < limit) {
+                    if (request.isCancelled()) {
+                        throw new CancellationException("resources/read of " + metadata.uri() + " was cancelled");
+                    }
+                    ListingEntry entry = Rules.advancing(provider, previous, it.next());
+                    previous = entry.position();
+                    listed++;
+                    Resource child = entry.resource();
+                    if (child.collection() || (child.size() != null && child.size() > remaining)) {
                         continue;
                     }
-                    remaining -= bytes;
-                    contents.add(blobs.prepare(element));
+                    for (ResourceContents element : readChild(provider, child, context)) {
+                        long bytes = Contents.bodyBytes(element);
+                        if (bytes < 0 || bytes > remaining || contents.size() >= maxEntries) {
+                            continue;
+                        }
+                        remaining -= bytes;
+                        contents.add(blobs.prepare(element));
+                    }
                 }
             }
+            more = listed == limit;
         }
         blobs.finish();
         return contents;
@@ -91,20 +110,22 @@ public final class Reads {
         String version = Versions.of(provider, child); // before the content: see ResourceProvider.version
         List<ResourceContents> elements;
         try {
-            elements = provider.read(child.uri(), context);
-        } catch (UncheckedIOException e) {
+            elements = provider.read(child, context);
+        } catch (UncheckedIOException | ProtocolException e) {
             LOG.log(Level.DEBUG, "left {0} out of a collection read: {1}", child.uri(), e.getMessage());
-            return List.of();
+            return List.of(); // removed since it was listed, or unreadable
         }
-        if (elements == null || elements.isEmpty()) {
-            return List.of(); // removed since it was listed
-        }
-        return Versions.stamped(Contents.complete(provider, child, elements), version);
+        return Versions.stamped(Contents.complete(provider, child, Rules.read(provider, child.uri(), elements)), version);
     }
 
-    static ReadContext context(RequestContext request, Map<String, String> variables) {
+    static ReadContext context(Caller caller, RequestContext request, Map<String, String> variables) {
         Map<String, String> copy = Map.copyOf(variables);
         return new ReadContext() {
+            @Override
+            public Caller caller() {
+                return caller;
+            }
+
             @Override
             public boolean isCancelled() {
                 return request.isCancelled();

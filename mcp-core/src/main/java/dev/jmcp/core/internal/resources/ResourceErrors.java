@@ -16,7 +16,7 @@ final class ResourceErrors {
 
     /** SEP-2093: a missing resource is {@code -32602} with {@code data.uri}, never empty contents. */
     static ProtocolException notFound(String uri) {
-        return new ProtocolException(ErrorCodes.INVALID_PARAMS, "Resource not found", uriData(uri));
+        return dev.jmcp.core.providers.ResourceErrors.notFound(uri);
     }
 
     /** @param method resources/list (with params.uri) or resources/directory/read, which only a collection answers */

@@ -6,7 +6,7 @@ import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
-import dev.jmcp.core.spi.ResourceListener;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.CacheableResult;
@@ -39,11 +39,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code resources/templates/list}, SEP-2640's {@code resources/directory/read} and, when a provider reports updates, {@code resources/subscribe}
  * and {@code resources/unsubscribe}, and turns the providers' change events into notifications.
  *
- * <p>Providers are watched from {@link #start()} to {@link #close()}, not from the first
- * subscription: a list change must advance the cursors' listing generation (making older cursors
- * stale) and reach every session even when nobody has subscribed to anything.
+ * <p>It hears every change of the providers from the server's {@link ProviderLifecycle}, from the
+ * start, not from the first subscription: a list change must advance the cursors' listing
+ * generation (making older counting cursors stale) and reach every session even when nobody has
+ * subscribed to anything.
  */
-public final class ResourcesFeature implements AutoCloseable {
+public final class ResourcesFeature implements ChangeListener {
     private static final System.Logger LOG = System.getLogger(ResourcesFeature.class.getName());
     /** Parent chains longer than this are cut: a provider whose parentOf loops must not hang us. */
     private static final int MAX_DEPTH = 256;
@@ -55,7 +56,6 @@ public final class ResourcesFeature implements AutoCloseable {
     private final Reads reads;
     private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
-    private final Watches watches = new Watches();
     private final ResourcesCapability capability;
     private final CacheHint defaultHint;
     private final int maxSubscriptionsPerSession;
@@ -112,26 +112,13 @@ public final class ResourcesFeature implements AutoCloseable {
         }
     }
 
-    /** Starts watching the providers that report changes. */
-    public synchronized void start() {
-        start(null);
-    }
-
     /**
-     * Starts watching the providers that report changes; their events also go to the stateless
-     * era's {@code subscriptions/listen} streams.
+     * Sends the providers' changes to the stateless era's {@code subscriptions/listen} streams too.
      *
      * @param streams the server's listen streams; may be null
      */
-    public synchronized void start(Listens streams) {
+    public void listens(Listens streams) {
         this.listens = streams;
-        watches.start(providers, Events::new);
-    }
-
-    /** Stops watching. Sessions are the server's to close. */
-    @Override
-    public synchronized void close() {
-        watches.close();
     }
 
     /** @return the number of (session, URI) subscriptions held: a test hook */
@@ -160,7 +147,7 @@ public final class ResourcesFeature implements AutoCloseable {
         ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of()
                 : typed(params, ListResourcesRequestParams.class, McpMethodNames.RESOURCES_LIST);
         if (p.uri() == null) {
-            return hinted(listings.top(p.cursor()), context, providers);
+            return hinted(listings.top(p.cursor(), Callers.of(context)), context, providers);
         }
         return children(McpMethodNames.RESOURCES_LIST, p.uri(), p.cursor(), context);
     }
@@ -177,13 +164,13 @@ public final class ResourcesFeature implements AutoCloseable {
 
     /** A page of the children of the collection {@code uri}; -32602 when it is missing or not a collection. */
     private ListResourcesResult children(String method, String uri, String cursor, RequestContext context) {
-        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        Resource metadata = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        if (!metadata.collection()) {
+        Caller caller = Callers.of(context);
+        Router.Found found = router.require(uri, caller);
+        if (!found.resource().collection()) {
             throw ResourceErrors.notACollection(method, uri);
         }
-        return (ListResourcesResult) hinted(listings.children(route.provider(), uri, cursor), context,
-                List.of(route.provider()));
+        return (ListResourcesResult) hinted(listings.children(found.provider(), uri, cursor, caller), context,
+                List.of(found.provider()));
     }
 
     private Object templates(Object params, RequestContext context) {
@@ -200,28 +187,26 @@ public final class ResourcesFeature implements AutoCloseable {
     private Object read(Object params, RequestContext context) {
         ReadResourceRequestParams p = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ);
         String uri = p.uri();
-        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        Resource metadata = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
+        Caller caller = Callers.of(context);
+        Router.Found found = router.require(uri, caller);
         ReadResourceResult result;
-        if (metadata.collection()) {
-            result = ReadResourceResult.of(reads.collection(route.provider(), metadata, context));
+        if (found.resource().collection()) {
+            result = ReadResourceResult.of(reads.collection(found.provider(), found.resource(), caller, context));
         } else {
-            String version = Versions.of(route.provider(), metadata);
+            String version = Versions.of(found.provider(), found.resource());
             result = version != null && version.equals(ConditionalReads.ifNoneMatch(p.meta()))
                     ? ConditionalReads.notModified(version)
-                    : ReadResourceResult.of(Versions.stamped(
-                            reads.leaf(route.provider(), metadata, route.variables(), context), version));
+                    : ReadResourceResult.of(Versions.stamped(reads.leaf(found, caller, context), version));
         }
-        return hinted(result, context, List.of(route.provider()));
+        return hinted(result, context, List.of(found.provider()));
     }
 
     /** Never reads content: only the provider's {@code metadata}. */
     private Object metadata(Object params, RequestContext context) {
         String uri = typed(params, ReadResourceMetadataRequestParams.class, McpMethodNames.RESOURCES_METADATA).uri();
-        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        Resource resource = route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        return hinted(ReadResourceMetadataResult.of(Versions.stamped(route.provider(), resource)), context,
-                List.of(route.provider()));
+        Router.Found found = router.require(uri, Callers.of(context));
+        return hinted(ReadResourceMetadataResult.of(Versions.stamped(found.provider(), found.resource())), context,
+                List.of(found.provider()));
     }
 
     /**
@@ -234,8 +219,7 @@ public final class ResourcesFeature implements AutoCloseable {
         }
         CacheHint hint = null;
         for (ResourceProvider provider : from) {
-            CacheHint own = provider.cacheHint();
-            CacheHint effective = own != null ? own : defaultHint;
+            CacheHint effective = provider.cacheHint().orElse(defaultHint);
             hint = hint == null ? effective : hint.and(effective);
         }
         hint = hint == null ? defaultHint : hint;
@@ -244,7 +228,7 @@ public final class ResourcesFeature implements AutoCloseable {
 
     private Object subscribe(Object params, RequestContext context) {
         String uri = typed(params, SubscribeRequestParams.class, McpMethodNames.RESOURCES_SUBSCRIBE).uri();
-        find(uri); // subscribing to nothing is an error, as reading it is
+        router.require(uri, Callers.of(context)); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
             int wanted = subscriptions.addAll(session, List.of(uri), maxSubscriptionsPerSession);
@@ -266,11 +250,6 @@ public final class ResourcesFeature implements AutoCloseable {
         return null;
     }
 
-    private Resource find(String uri) {
-        Router.Route route = router.route(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-        return route.provider().metadata(uri).orElseThrow(() -> ResourceErrors.notFound(uri));
-    }
-
     private static <T> T typed(Object params, Class<T> type, String method) {
         if (type.isInstance(params)) {
             return type.cast(params);
@@ -284,55 +263,46 @@ public final class ResourcesFeature implements AutoCloseable {
 
     // ---- events ----
 
-    /** Turns one provider's change events into notifications. */
-    private final class Events implements ResourceListener {
-        private final ResourceProvider provider;
-
-        Events(ResourceProvider provider) {
-            this.provider = provider;
+    /** Goes to sessions subscribed to {@code uri} or to a collection that holds it, each once. */
+    @Override
+    public void updated(ResourceProvider provider, String uri) {
+        Set<String> chain = new LinkedHashSet<>();
+        for (String at = uri; at != null && chain.size() < MAX_DEPTH && chain.add(at); ) {
+            at = parentOf(provider, at);
         }
-
-        /** Goes to sessions subscribed to {@code uri} or to a collection that holds it, each once. */
-        @Override
-        public void updated(String uri) {
-            Set<String> chain = new LinkedHashSet<>();
-            for (String at = uri; at != null && chain.size() < MAX_DEPTH && chain.add(at); ) {
-                at = parentOf(at);
-            }
-            ResourceUpdatedNotificationParams params = ResourceUpdatedNotificationParams.of(uri);
-            for (McpSession session : subscriptions.subscribers(chain)) {
-                Notifications.send(session, McpMethodNames.RESOURCES_UPDATED, params);
-            }
-            Listens streams = listens;
-            if (streams != null) {
-                streams.resourceUpdated(uri, chain);
-            }
+        ResourceUpdatedNotificationParams params = ResourceUpdatedNotificationParams.of(uri);
+        for (McpSession session : subscriptions.subscribers(chain)) {
+            Notifications.send(session, McpMethodNames.RESOURCES_UPDATED, params);
         }
+        Listens streams = listens;
+        if (streams != null) {
+            streams.resourceUpdated(uri, chain);
+        }
+    }
 
-        @Override
-        public void listChanged() {
-            cursors.advance();
-            Listens streams = listens;
-            if (streams != null) {
-                streams.listChanged(Listens.ListKind.RESOURCES);
-            }
-            if (Boolean.TRUE.equals(capability.listChanged())) {
-                for (ServerSession session : sessions) {
-                    // a session that has not answered initialize yet learns the list when it asks
-                    if (session.negotiated() != null) {
-                        Notifications.send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
-                    }
+    @Override
+    public void listChanged(ResourceProvider provider) {
+        cursors.advance();
+        Listens streams = listens;
+        if (streams != null) {
+            streams.listChanged(Listens.ListKind.RESOURCES);
+        }
+        if (Boolean.TRUE.equals(capability.listChanged())) {
+            for (ServerSession session : sessions) {
+                // a session that has not answered initialize yet learns the list when it asks
+                if (session.negotiated() != null) {
+                    Notifications.send(session, McpMethodNames.RESOURCES_LIST_CHANGED, null);
                 }
             }
         }
+    }
 
-        private String parentOf(String uri) {
-            try {
-                return provider.parentOf(uri);
-            } catch (RuntimeException e) {
-                LOG.log(Level.DEBUG, "parentOf({0}) of provider ''{1}'' failed: {2}", uri, provider.id(), e.toString());
-                return null;
-            }
+    private static String parentOf(ResourceProvider provider, String uri) {
+        try {
+            return provider.parentOf(uri).orElse(null);
+        } catch (RuntimeException e) {
+            LOG.log(Level.DEBUG, "parentOf({0}) of provider ''{1}'' failed: {2}", uri, provider.id(), e.toString());
+            return null;
         }
     }
 }

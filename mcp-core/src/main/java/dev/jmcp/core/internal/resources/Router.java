@@ -1,7 +1,9 @@
 package dev.jmcp.core.internal.resources;
 
 import dev.jmcp.core.internal.template.UriTemplate;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceTemplate;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -10,10 +12,11 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Finds the provider that answers for a URI: the first (in priority order) that
- * {@linkplain ResourceProvider#owns owns} it, else the first with a template that matches it. The
- * variables come from the first of that provider's templates that matches, so that a provider
- * that owns its templated URIs still gets them in {@link dev.jmcp.core.spi.ReadContext}.
+ * Finds the resource a URI names: the providers that {@linkplain ResourceProvider#owns own} the
+ * URI, or have a template that matches it, are asked to {@linkplain ResourceProvider#describe
+ * describe} it in priority order, and the first that finds it answers. The variables come from the
+ * first of that provider's templates that matches, so that a provider that owns its templated URIs
+ * still gets them in {@link dev.jmcp.core.spi.ReadContext}.
  */
 public final class Router {
     private static final System.Logger LOG = System.getLogger(Router.class.getName());
@@ -27,23 +30,35 @@ public final class Router {
         this.providers = providers;
     }
 
-    /** Where a URI goes. @param variables the matched template's variables; empty when none matched */
-    public record Route(ResourceProvider provider, Map<String, String> variables) {
+    /**
+     * A resource found: the provider that described it, its description, and the variables of the
+     * provider's template that matched the URI (empty when none did).
+     */
+    public record Found(ResourceProvider provider, Resource resource, Map<String, String> variables) {
     }
 
-    public Optional<Route> route(String uri) {
-        for (ResourceProvider provider : providers) {
-            if (provider.owns(uri)) {
-                return Optional.of(new Route(provider, match(provider, uri).orElse(Map.of())));
-            }
-        }
+    /**
+     * @return the resource {@code uri} names, as the first provider that finds it describes it;
+     *         empty when none does
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} when a provider that owns
+     *         the URI refuses its spelling
+     */
+    public Optional<Found> find(String uri, Caller caller) {
         for (ResourceProvider provider : providers) {
             Optional<Map<String, String>> variables = match(provider, uri);
-            if (variables.isPresent()) {
-                return Optional.of(new Route(provider, variables.get()));
+            if (provider.owns(uri) || variables.isPresent()) {
+                Optional<Resource> resource = Rules.described(provider, uri, provider.describe(uri, caller));
+                if (resource.isPresent()) {
+                    return Optional.of(new Found(provider, resource.get(), variables.orElse(Map.of())));
+                }
             }
         }
         return Optional.empty();
+    }
+
+    /** @return the resource {@code uri} names @throws dev.jmcp.schema.jsonrpc.ProtocolException -32602 when none */
+    public Found require(String uri, Caller caller) {
+        return find(uri, caller).orElseThrow(() -> ResourceErrors.notFound(uri));
     }
 
     private Optional<Map<String, String>> match(ResourceProvider provider, String uri) {

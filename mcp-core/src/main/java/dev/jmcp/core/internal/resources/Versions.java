@@ -7,11 +7,12 @@ import dev.jmcp.schema.resources.ResourceContents;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Optional;
 
 /**
  * Puts providers' content versions into {@code _meta} ({@link ConditionalReads#VERSION}). A version
- * only saves transfers: a provider that fails to give one serves the resource without it.
+ * only saves transfers: a provider that fails to give one serves the resource without it; one that
+ * breaks the rule that a version is never empty fails the request ({@link Rules}).
  */
 public final class Versions {
     private static final System.Logger LOG = System.getLogger(Versions.class.getName());
@@ -19,29 +20,28 @@ public final class Versions {
     private Versions() {
     }
 
-    /** @return the version {@code provider} gives {@code resource}; null for a collection, none, or a failure */
+    /**
+     * @return the version {@code provider} gives {@code resource}; null for a collection, none, or a failure
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32603} when the provider gives an empty version
+     */
     public static String of(ResourceProvider provider, Resource resource) {
         if (resource.collection()) {
             return null;
         }
+        Optional<String> version;
         try {
-            String version = provider.version(resource);
-            return version == null || version.isEmpty() ? null : version;
+            version = provider.version(resource);
         } catch (RuntimeException e) {
             LOG.log(Level.DEBUG, "provider ''{0}'' gave no version of {1}: {2}", provider.id(), resource.uri(), e.toString());
             return null;
         }
+        return Rules.version(provider, resource.uri(), version);
     }
 
     /** @return {@code resource} with its version in {@code _meta}, when it has one */
-    static Resource stamped(ResourceProvider provider, Resource resource) {
+    public static Resource stamped(ResourceProvider provider, Resource resource) {
         String version = of(provider, resource);
         return version == null ? resource : ConditionalReads.withVersion(resource, version);
-    }
-
-    /** @return the resources of a listing, each with its version */
-    static Stream<Resource> stamped(ResourceProvider provider, Stream<Resource> listing) {
-        return listing.map(resource -> stamped(provider, resource));
     }
 
     /** @return the elements of one resource's read, each with {@code version}; as they are when it is null */

@@ -2,6 +2,7 @@ package dev.jmcp.core.internal.spi;
 
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.ResourceProviderFactory;
 import dev.jmcp.core.spi.TransportProvider;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,7 +15,7 @@ import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
- * Finds {@link ResourceProvider}s, {@link TransportProvider}s and {@link ResourceDialect}s through {@link ServiceLoader}:
+ * Finds {@link ResourceProviderFactory}s, {@link TransportProvider}s and {@link ResourceDialect}s through {@link ServiceLoader}:
  * once per JVM (the first caller pays; everyone after gets the same instances), ordered by
  * priority then id, and refusing two providers with the same id, naming both classes. Builders
  * call this only when asked to discover; providers given to them explicitly never come here.
@@ -25,11 +26,11 @@ public final class Providers {
     }
 
     /**
-     * @return the resource providers on the module path (or class path), ordered; never null
+     * @return the resource provider factories on the module path (or class path), ordered by id; never null
      * @throws IllegalStateException when two have the same id; thrown again on every call
      */
-    public static List<ResourceProvider> resourceProviders() {
-        return ResourceHolder.LOADED.get();
+    public static List<ResourceProviderFactory> resourceProviderFactories() {
+        return FactoryHolder.LOADED.get();
     }
 
     /**
@@ -147,9 +148,10 @@ public final class Providers {
 
     // holders: each ServiceLoader runs when its list is first asked for, once
 
-    private static final class ResourceHolder {
-        static final Loaded<ResourceProvider> LOADED =
-                new Loaded<>(() -> orderResourceProviders(ServiceLoader.load(ResourceProvider.class)));
+    private static final class FactoryHolder {
+        static final Loaded<ResourceProviderFactory> LOADED = new Loaded<>(() -> order(
+                ServiceLoader.load(ResourceProviderFactory.class), ResourceProviderFactory::id, factory -> 0,
+                "resource provider factory"));
     }
 
     private static final class DialectHolder {

@@ -2,13 +2,13 @@ package dev.jmcp.core.internal.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.schema.common.Annotations;
 import dev.jmcp.schema.resources.Resource;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** When a size-and-time version is given: only for a time settled well before now. */
@@ -39,7 +39,7 @@ class FileVersionsTest {
     void theVersionIsSizeAtTime() {
         Resource file = Resource.builder("file:///a", "a").size(3L)
                 .annotations(Annotations.lastModified("2026-11-24T00:00:00Z")).build();
-        assertEquals("3@2026-11-24T00:00:00Z", FileVersions.sizeAndTime(file, NOW));
-        assertNull(FileVersions.sizeAndTime(Resource.builder("file:///a", "a").size(3L).build(), NOW));
+        assertEquals(Optional.of("3@2026-11-24T00:00:00Z"), FileVersions.sizeAndTime(file, NOW));
+        assertEquals(Optional.empty(), FileVersions.sizeAndTime(Resource.builder("file:///a", "a").size(3L).build(), NOW));
     }
 }

@@ -2,7 +2,7 @@ package dev.jmcp.core.internal.fs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.jmcp.schema.resources.Resource;
+import dev.jmcp.core.providers.TreeNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -54,9 +54,9 @@ class FolderPageStatsTest {
         assertEquals("e09999.txt", last.get(last.size() - 1));
     }
 
-    private static List<String> names(Stream<Resource> page) {
+    private static List<String> names(Stream<TreeNode> page) {
         try (page) {
-            return page.map(Resource::name).toList();
+            return page.map(TreeNode::name).toList();
         }
     }
 }

@@ -48,7 +48,7 @@ class UnreadableFileTest {
 
     private static void assertUnreadable(ProtocolException answer, String uri) {
         assertEquals(ErrorCodes.INTERNAL_ERROR, answer.code());
-        assertEquals(uri + " cannot be read: permission denied", answer.getMessage());
+        assertEquals("cannot read " + uri + ": permission denied", answer.getMessage());
         JsonObject data = (JsonObject) answer.data();
         assertEquals(uri, data.getString("uri"));
         assertEquals("permission denied", data.getString("reason"));

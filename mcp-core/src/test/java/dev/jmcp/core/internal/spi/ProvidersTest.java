@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.Listing;
+import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceProvider;
@@ -51,18 +54,18 @@ class ProvidersTest {
         }
 
         @Override
-        public Stream<Resource> list() {
+        public Stream<ListingEntry> list(Listing listing) {
             return Stream.empty();
         }
 
         @Override
-        public Optional<Resource> metadata(String uri) {
+        public Optional<Resource> describe(String uri, Caller caller) {
             return Optional.empty();
         }
 
         @Override
-        public List<ResourceContents> read(String uri, ReadContext context) {
-            return List.of();
+        public List<ResourceContents> read(Resource resource, ReadContext context) {
+            throw new AssertionError("never read");
         }
     }
 
@@ -122,7 +125,7 @@ class ProvidersTest {
 
     @Test
     void discoveryRunsOnceAndIsCached() {
-        assertSame(Providers.resourceProviders(), Providers.resourceProviders());
+        assertSame(Providers.resourceProviderFactories(), Providers.resourceProviderFactories());
         assertSame(Providers.transportProviders(), Providers.transportProviders());
     }
 }
