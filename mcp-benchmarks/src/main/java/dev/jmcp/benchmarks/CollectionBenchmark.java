@@ -5,6 +5,9 @@ import dev.jmcp.core.McpServer;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.Listing;
+import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.transport.InMemoryTransport;
 import dev.jmcp.schema.resources.ReadResourceResult;
@@ -97,17 +100,14 @@ public class CollectionBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() throws IOException {
-            ResourceProvider resources = switch (provider) {
-                case "memory" -> memory();
-                case "filesystem" -> filesystem();
-                case "filesystem-uncached" -> filesystem().withMaxCachedNames(0);
-                default -> throw new IllegalArgumentException(
-                        "provider must be memory, filesystem or filesystem-uncached, was " + provider);
-            };
+            if (provider.startsWith("filesystem")) {
+                folder = writeFolder();
+            }
             ResourceSettings settings = ResourceSettings.builder().maxCollectionReadEntries(READ_ENTRIES).build();
-            page100 = McpServer.builder().serverInfo("bench", "1").resourceProvider(resources)
+            // a provider belongs to the server it is given to, which starts and closes it: one each
+            page100 = McpServer.builder().serverInfo("bench", "1").resourceProvider(newProvider())
                     .resourceSettings(settings.toBuilder().pageSize(100).build()).build();
-            page1000 = McpServer.builder().serverInfo("bench", "1").resourceProvider(resources)
+            page1000 = McpServer.builder().serverInfo("bench", "1").resourceProvider(newProvider())
                     .resourceSettings(settings.toBuilder().pageSize(1000).build()).build();
             client100 = connect(page100);
             client1000 = connect(page1000);
@@ -126,15 +126,29 @@ public class CollectionBenchmark {
             return memory;
         }
 
-        private FileSystemResourceProvider filesystem() throws IOException {
-            folder = Files.createTempDirectory("jmcp-collection-bench-");
-            Path all = Files.createDirectory(folder.resolve("all"));
+        private ResourceProvider newProvider() {
+            return switch (provider) {
+                case "memory" -> memory();
+                case "filesystem" -> filesystem();
+                case "filesystem-uncached" -> filesystem().withMaxCachedNames(0);
+                default -> throw new IllegalArgumentException(
+                        "provider must be memory, filesystem or filesystem-uncached, was " + provider);
+            };
+        }
+
+        private Path writeFolder() throws IOException {
+            Path made = Files.createTempDirectory("jmcp-collection-bench-");
+            Path all = Files.createDirectory(made.resolve("all"));
             for (int i = 0; i < entries; i++) {
                 Files.writeString(all.resolve(name(i)), body(i));
             }
+            return made;
+        }
+
+        private FileSystemResourceProvider filesystem() {
             FileSystemResourceProvider files = FileSystemResourceProvider.of(folder);
-            try (Stream<Resource> top = files.list()) {
-                collection = top.findFirst().orElseThrow().uri(); // the provider's own URI for the folder
+            try (Stream<ListingEntry> top = files.list(Listing.top(null, 1, Caller.none()))) {
+                collection = top.findFirst().orElseThrow().resource().uri(); // the provider's own URI for the folder
             }
             return files;
         }

@@ -1,5 +1,6 @@
 package dev.jmcp.schema.resources;
 
+import dev.jmcp.schema.internal.blobs.AnnouncedLength;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -35,7 +36,12 @@ public sealed interface Blob permits Blob.InMemory, Blob.OfFile, Blob.OfStream, 
         return new OfFile(file);
     }
 
-    /** @return a blob read from {@code source}; {@code length} is its byte count, or -1 when unknown */
+    /**
+     * @return a blob read from {@code source}; {@code length} is its byte count, or -1 when unknown.
+     *         A known length is checked each time the blob is read: a stream that ends before it,
+     *         or has bytes left after it, fails the read with an {@link IOException} naming both
+     *         counts, so the message carrying the blob fails instead of going out truncated or wrong.
+     */
     static Blob ofStream(Source source, long length) {
         return new OfStream(source, length);
     }
@@ -124,7 +130,8 @@ public sealed interface Blob permits Blob.InMemory, Blob.OfFile, Blob.OfStream, 
      * Bytes from a stream.
      *
      * @param source opens the stream; never null
-     * @param length the byte count, or -1 when unknown
+     * @param length the byte count, or -1 when unknown; when known, {@link #open()} holds the
+     *               stream to it (see {@link Blob#ofStream})
      */
     record OfStream(Source source, long length) implements Blob {
         public OfStream {
@@ -134,9 +141,14 @@ public sealed interface Blob permits Blob.InMemory, Blob.OfFile, Blob.OfStream, 
             }
         }
 
+        /**
+         * @return the source's stream, giving exactly {@link #length()} bytes when that is known:
+         *         reading fails with an {@link IOException} naming the announced and the actual count
+         *         when the stream ends early or has more (at most one byte past the length is read)
+         */
         @Override
         public InputStream open() throws IOException {
-            return source.open();
+            return AnnouncedLength.of(source.open(), length);
         }
     }
 

@@ -280,6 +280,29 @@ class StdioTransportWriteTest {
         assertEquals("after", ((JsonRpcNotification) parse(output.readLine(5))).method());
     }
 
+    @Test
+    void aResultWhoseBlobGivesMoreOrFewerBytesThanItAnnouncedIsReplacedByAnError() throws Exception {
+        transport = StdioTransport.of(input.in, output.out);
+        transport.start(recorder);
+        Blob shorter = Blob.ofStream(() -> new java.io.ByteArrayInputStream(new byte[90]), 100);
+        Blob longer = Blob.ofStream(() -> new java.io.ByteArrayInputStream(new byte[110]), 100);
+
+        CompletableFuture<Void> first = transport.send(result(1, shorter));
+        CompletableFuture<Void> second = transport.send(result(2, longer));
+        transport.send(new JsonRpcNotification("after", null)).get(5, TimeUnit.SECONDS);
+
+        // neither body went out truncated or padded: each answer is the error in its place
+        ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, first::get);
+        assertTrue(failed.getCause().getMessage().contains("file:///x announced 100 bytes but its stream ended after 90"),
+                failed.getCause().getMessage());
+        failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class, second::get);
+        assertTrue(failed.getCause().getMessage().contains("file:///x announced 100 bytes but its stream has more"),
+                failed.getCause().getMessage());
+        assertError(1, output.readLine(5));
+        assertError(2, output.readLine(5));
+        assertEquals("after", ((JsonRpcNotification) parse(output.readLine(5))).method());
+    }
+
     private static JsonRpcResultResponse result(long id, Blob blob) {
         return new JsonRpcResultResponse(RequestId.of(id),
                 ReadResourceResult.of(BlobResourceContents.of("file:///x", "application/octet-stream", blob)));

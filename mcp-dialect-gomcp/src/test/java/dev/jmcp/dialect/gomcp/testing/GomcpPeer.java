@@ -42,9 +42,14 @@ public final class GomcpPeer implements AutoCloseable {
 
     /** @return the peer after gomcp's handshake: initialize at 2025-03-26, then the bare initialized */
     public static GomcpPeer initialized(Wire wire) throws Exception {
+        return initialized(wire, "gomcp-test");
+    }
+
+    /** @return the peer after gomcp's handshake, naming itself {@code clientName} in {@code clientInfo} */
+    public static GomcpPeer initialized(Wire wire, String clientName) throws Exception {
         GomcpPeer peer = on(wire);
         JsonObject answer = peer.call("initialize", "{\"protocolVersion\":\"2025-03-26\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"gomcp-test\",\"version\":\"0.1\"}}");
+                + "\"clientInfo\":{\"name\":\"" + clientName + "\",\"version\":\"0.1\"}}");
         if (!answer.containsKey("result")) {
             throw new AssertionError("initialize failed: " + answer);
         }

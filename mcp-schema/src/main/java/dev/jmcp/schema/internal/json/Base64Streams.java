@@ -1,5 +1,6 @@
 package dev.jmcp.schema.internal.json;
 
+import dev.jmcp.schema.internal.blobs.BlobLengthMismatch;
 import dev.jmcp.schema.resources.Blob;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,14 +19,18 @@ final class Base64Streams {
     private Base64Streams() {
     }
 
-    /** Writes the base64 form of {@code blob} (without quotes) to {@code out}. */
-    static void encode(Blob blob, WriteBuffers buffers, OutputStream out) throws IOException {
+    /**
+     * Writes the base64 form of {@code blob} (without quotes) to {@code out}.
+     *
+     * @param uri the URI the blob is the body of, named when its length is wrong; may be null
+     */
+    static void encode(Blob blob, String uri, WriteBuffers buffers, OutputStream out) throws IOException {
         byte[] raw = buffers.raw();
         byte[] encoded = buffers.json();
         try (InputStream in = blob.open()) {
             int n;
             do {
-                n = fill(in, raw);
+                n = fill(in, raw, uri);
                 if (n > 0) {
                     out.write(encoded, 0, encodeChunk(raw, n, encoded));
                 }
@@ -43,15 +48,23 @@ final class Base64Streams {
         return ENCODER.encode(n == raw.length ? raw : Arrays.copyOf(raw, n), encoded);
     }
 
-    /** Reads until {@code chunk} is full or the stream ends, so only the last chunk is short. */
-    static int fill(InputStream in, byte[] chunk) throws IOException {
+    /**
+     * Reads until {@code chunk} is full or the stream ends, so only the last chunk is short.
+     *
+     * @param uri the URI the blob is the body of, named when its length is wrong; may be null
+     */
+    static int fill(InputStream in, byte[] chunk, String uri) throws IOException {
         int filled = 0;
-        while (filled < chunk.length) {
-            int n = in.read(chunk, filled, chunk.length - filled);
-            if (n < 0) {
-                break;
+        try {
+            while (filled < chunk.length) {
+                int n = in.read(chunk, filled, chunk.length - filled);
+                if (n < 0) {
+                    break;
+                }
+                filled += n;
             }
-            filled += n;
+        } catch (BlobLengthMismatch e) {
+            throw e.of(uri);
         }
         return filled;
     }

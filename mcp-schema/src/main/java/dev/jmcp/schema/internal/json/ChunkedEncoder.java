@@ -14,7 +14,7 @@ import java.util.Deque;
  * Netty chunked writer) send a large blob without holding it.
  */
 public final class ChunkedEncoder extends InputStream {
-    /** Each element is a {@code byte[]} of JSON or a {@link Blob} still to encode. */
+    /** Each element is a {@code byte[]} of JSON or a {@link Deferred} blob still to encode. */
     private final Deque<Object> segments;
     /** Made when the first blob is reached: most messages have none, and these are 112 KiB. */
     private WriteBuffers buffers;
@@ -22,6 +22,7 @@ public final class ChunkedEncoder extends InputStream {
     private int offset;
     private int limit;
     private InputStream blobSource;
+    private String blobUri;
 
     private ChunkedEncoder(Deque<Object> segments) {
         this.segments = segments;
@@ -35,16 +36,16 @@ public final class ChunkedEncoder extends InputStream {
         WriteBuffers recycled = WriteBuffers.acquire();
         JsonOutput out = new JsonOutput(json, recycled) {
             @Override
-            public JsonOutput blob(Blob blob) throws IOException {
+            public JsonOutput blob(Blob blob, String uri) throws IOException {
                 if (blob instanceof Blob.Encoded) {
-                    return super.blob(blob);
+                    return super.blob(blob, uri);
                 }
                 separate();
                 raw((byte) '"');
                 flushBuffer();
                 segments.add(json.toByteArray());
                 json.reset();
-                segments.add(blob);
+                segments.add(new Deferred(blob, uri));
                 raw((byte) '"');
                 return this;
             }
@@ -57,6 +58,10 @@ public final class ChunkedEncoder extends InputStream {
         }
         segments.add(json.toByteArray());
         return new ChunkedEncoder(segments);
+    }
+
+    /** A blob to encode when the reader gets to it, and the URI it is the body of (may be null). */
+    private record Deferred(Blob blob, String uri) {
     }
 
     /** A consumer that may throw IOException. */
@@ -94,7 +99,7 @@ public final class ChunkedEncoder extends InputStream {
                 buffers = WriteBuffers.unshared();
             }
             byte[] raw = buffers.raw();
-            int n = Base64Streams.fill(blobSource, raw);
+            int n = Base64Streams.fill(blobSource, raw, blobUri);
             if (n > 0) {
                 current = buffers.json();
                 limit = Base64Streams.encodeChunk(raw, n, current);
@@ -116,7 +121,9 @@ public final class ChunkedEncoder extends InputStream {
             offset = 0;
             limit = json.length;
         } else {
-            blobSource = ((Blob) next).open();
+            Deferred blob = (Deferred) next;
+            blobSource = blob.blob().open();
+            blobUri = blob.uri();
             offset = limit = 0;
         }
         return true;
@@ -137,7 +144,7 @@ public final class ChunkedEncoder extends InputStream {
         for (Object segment : segments) {
             if (segment instanceof byte[] json) {
                 held += json.length;
-            } else if (!(segment instanceof Blob.InMemory)) {
+            } else if (!(((Deferred) segment).blob() instanceof Blob.InMemory)) {
                 break;
             }
         }

@@ -135,15 +135,19 @@ public class JsonOutput {
         return this;
     }
 
-    /** Writes a blob as a base64 string value, streamed from its source. */
-    public JsonOutput blob(Blob blob) throws IOException {
+    /**
+     * Writes a blob as a base64 string value, streamed from its source.
+     *
+     * @param uri the URI of the resource the blob is the body of, named when its source fails; may be null
+     */
+    public JsonOutput blob(Blob blob, String uri) throws IOException {
         separate();
         raw((byte) '"');
         if (blob instanceof Blob.Encoded encoded) {
             ascii(encoded.base64());
         } else {
             flushBuffer();
-            Base64Streams.encode(blob, buffers, out);
+            Base64Streams.encode(blob, uri, buffers, out);
         }
         raw((byte) '"');
         return this;

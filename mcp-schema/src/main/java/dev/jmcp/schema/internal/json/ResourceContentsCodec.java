@@ -53,7 +53,7 @@ final class ResourceContentsCodec implements ValueCodec<ResourceContents> {
         if (value instanceof TextResourceContents text) {
             out.name("text").string(text.text());
         } else if (value instanceof BlobResourceContents blob) {
-            out.name("blob").blob(blob.blob());
+            out.name("blob").blob(blob.blob(), blob.uri());
         }
         out.endObject();
     }

@@ -114,7 +114,7 @@ final class ScalarCodecs {
 
         @Override
         public void write(JsonOutput out, Blob value) throws IOException {
-            out.blob(value);
+            out.blob(value, null);
         }
     };
 

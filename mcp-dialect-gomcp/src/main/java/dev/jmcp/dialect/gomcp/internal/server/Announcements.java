@@ -4,18 +4,24 @@ import dev.jmcp.core.internal.resources.Notifications;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
 import dev.jmcp.core.internal.resources.Versions;
 import dev.jmcp.core.session.McpSession;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpResourceChange;
 import dev.jmcp.schema.resources.Resource;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Sends gomcp's change notification of one resource to the sessions subscribed to it, carrying the
  * whole resource as it is now (its metadata and version read again), under the names each session
- * understands; a resource that is gone by then is not announced (its listing changed, which is).
+ * understands. Each subscriber gets the resource as its provider describes it to that session's
+ * caller (sessions with equal callers share one description); a resource that is gone by then, or
+ * that the caller may not see, is not announced (its listing changed, which is).
  */
 final class Announcements {
     private static final System.Logger LOG = System.getLogger(Announcements.class.getName());
@@ -31,36 +37,46 @@ final class Announcements {
     /**
      * @param versionedOnly true for an announcement again, which is sent only when the resource has
      *                      a version now: without one it would tell the subscribers nothing new
-     * @return true when {@code uri} is a leaf still without a version (its provider withholds it
-     *         until it settles), so that a later look may find one; false when it has one, is a
-     *         collection, is gone, or has no subscriber
+     * @return true when {@code uri} is, for some subscriber, a leaf still without a version (its
+     *         provider withholds it until it settles), so that a later look may find one; false when
+     *         it has one, is a collection, is gone, or has no subscriber
      */
     boolean announce(ResourceProvider provider, String uri, boolean versionedOnly) {
-        Set<McpSession> subscribers = subscriptions.subscribers(List.of(uri));
-        if (subscribers.isEmpty()) {
-            return false;
+        Map<Caller, List<McpSession>> byCaller = new LinkedHashMap<>();
+        for (McpSession session : subscriptions.subscribers(List.of(uri))) {
+            byCaller.computeIfAbsent(SessionCallers.of(session), caller -> new ArrayList<>()).add(session);
         }
-        Optional<Resource> now = metadata(provider, uri);
-        if (now.isEmpty()) {
-            return false;
-        }
-        String version = Versions.of(provider, now.get());
-        boolean unsettled = version == null && !now.get().collection();
-        if (unsettled && versionedOnly) {
-            return true;
-        }
-        GomcpResourceChange params = new GomcpResourceChange(ResourceViews.of(now.get(), version));
-        for (McpSession session : subscribers) {
-            for (String name : names.of(session)) {
-                Notifications.send(session, name, params);
+        boolean unsettled = false;
+        for (Map.Entry<Caller, List<McpSession>> subscribers : byCaller.entrySet()) {
+            Optional<Described> now = describe(provider, uri, subscribers.getKey());
+            if (now.isEmpty()) {
+                continue;
+            }
+            boolean withheld = now.get().version() == null && !now.get().resource().collection();
+            unsettled |= withheld;
+            if (!(withheld && versionedOnly)) {
+                send(subscribers.getValue(), new GomcpResourceChange(
+                        ResourceViews.of(now.get().resource(), now.get().version())));
             }
         }
         return unsettled;
     }
 
-    private static Optional<Resource> metadata(ResourceProvider provider, String uri) {
+    private void send(List<McpSession> sessions, GomcpResourceChange params) {
+        for (McpSession session : sessions) {
+            for (String name : names.of(session)) {
+                Notifications.send(session, name, params);
+            }
+        }
+    }
+
+    /** A resource as it is now, and its version (null for none). */
+    private record Described(Resource resource, String version) {
+    }
+
+    private static Optional<Described> describe(ResourceProvider provider, String uri, Caller caller) {
         try {
-            return provider.metadata(uri);
+            return provider.describe(uri, caller).map(resource -> new Described(resource, Versions.of(provider, resource)));
         } catch (RuntimeException e) {
             LOG.log(Level.DEBUG, "cannot describe the changed {0}: {1}", uri, e.toString());
             return Optional.empty();

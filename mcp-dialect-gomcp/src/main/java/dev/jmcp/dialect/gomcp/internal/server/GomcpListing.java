@@ -1,8 +1,10 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
+import dev.jmcp.core.internal.resources.Callers;
 import dev.jmcp.core.internal.resources.Listings;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpListResult;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpProtocol;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpResource;
@@ -15,8 +17,8 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 
 /**
- * gomcp's {@code resources/list}: the pages and cursors of MCP's listing (keyset cursors for a
- * provider that sorts by key, signed either way; {@code pageSize} from the server's settings),
+ * gomcp's {@code resources/list}: the pages and cursors of MCP's listing (signed cursors holding
+ * the provider's position; {@code pageSize} from the server's settings),
  * filtered. A page holds the matches among the next listed resources: when a whole page of the
  * listing matches nothing, the next one is taken, so that a page is empty only at the end.
  */
@@ -34,14 +36,15 @@ final class GomcpListing {
         JsonObject p = JsonParams.object(params, method);
         ListFilter filter = ListFilter.parse(p.get("filter"), method);
         String cursor = JsonParams.optionalString(p, "cursor", method);
-        Router.Route parent = filter.parent() == null ? null : collection(filter.parent());
+        Caller caller = Callers.of(context);
+        Router.Found parent = filter.parent() == null ? null : collection(filter.parent(), caller);
         List<GomcpResource> matches = new ArrayList<>();
         do {
             if (context.isCancelled()) {
                 throw new CancellationException(method + " was cancelled");
             }
-            ListResourcesResult page = parent == null ? listings.top(cursor)
-                    : listings.children(parent.provider(), filter.parent(), cursor);
+            ListResourcesResult page = parent == null ? listings.top(cursor, caller)
+                    : listings.children(parent.provider(), filter.parent(), cursor, caller);
             for (Resource resource : page.resources()) {
                 GomcpResource view = ResourceViews.of(resource, ConditionalReads.version(resource));
                 if (filter.matches(view)) {
@@ -53,12 +56,12 @@ final class GomcpListing {
         return new GomcpListResult(matches, cursor);
     }
 
-    private Router.Route collection(String uri) {
-        Found found = Found.of(router, uri);
+    private Router.Found collection(String uri, Caller caller) {
+        Router.Found found = Lookup.require(router, uri, caller);
         if (!found.resource().collection()) {
             throw JsonParams.invalid(GomcpProtocol.LIST + ": params.filter.parent " + uri
                     + " is not a collection: it has no children to list");
         }
-        return found.route();
+        return found;
     }
 }

@@ -1,9 +1,11 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
+import dev.jmcp.core.internal.resources.Callers;
 import dev.jmcp.core.internal.resources.Reads;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.Versions;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpContents;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpReadResult;
 import dev.jmcp.schema.resources.BlobResourceContents;
@@ -35,18 +37,18 @@ final class GomcpReads {
         JsonObject p = JsonParams.object(params, method);
         String uri = JsonParams.requiredString(p, "uri", method);
         String held = JsonParams.optionalString(p, "version", method);
-        Found found = Found.of(router, uri);
-        Router.Route route = found.route();
+        Caller caller = Callers.of(context);
+        Router.Found found = Lookup.require(router, uri, caller);
         Resource metadata = found.resource();
         if (metadata.collection()) {
             throw JsonParams.invalid(method + ": " + uri + " is a collection, which has no content of its own; list"
                     + " its children with resources/list and params.filter.parent \"" + uri + "\"");
         }
-        String version = Versions.of(route.provider(), metadata);
+        String version = Versions.of(found.provider(), metadata);
         if (version != null && version.equals(held)) {
             throw GomcpErrors.notModified(uri, version);
         }
-        ResourceContents first = reads.leaf(route.provider(), metadata, route.variables(), context).get(0);
+        ResourceContents first = reads.leaf(found, caller, context).get(0);
         GomcpContents contents = first instanceof TextResourceContents text
                 ? new GomcpContents(text.mimeType(), text.text(), null)
                 : new GomcpContents(first.mimeType(), null, ((BlobResourceContents) first).blob());

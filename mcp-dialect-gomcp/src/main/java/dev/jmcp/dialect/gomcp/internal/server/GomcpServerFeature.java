@@ -1,11 +1,12 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
+import dev.jmcp.core.internal.resources.ChangeListener;
 import dev.jmcp.core.internal.resources.Cursors;
 import dev.jmcp.core.internal.resources.Listings;
+import dev.jmcp.core.internal.resources.Notifications;
 import dev.jmcp.core.internal.resources.Reads;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
-import dev.jmcp.core.internal.resources.Watches;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
@@ -22,12 +23,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * gomcp's resources protocol over a server's providers, in place of MCP's resources feature. Its
  * capability says what the providers can do, as MCP's does ({@code subscribe} when one reports
  * updates, {@code listChanged} when one reports list changes); {@code resources/subscribe} is
- * answered either way, since gomcp clients call it without looking. The providers are watched from
- * the first session on (a server nobody connected to watches nothing) until {@link #close()}, which
- * also stops the thread that announces resources again once their versions settle.
+ * answered either way, since gomcp clients call it without looking.
+ *
+ * <p>It hears the providers' changes from the server, which starts them when it is built and tells
+ * every resources feature that is a {@link ChangeListener}. A change to a resource is announced to
+ * its subscribers ({@link Announcements}); when it went out without a version because the provider
+ * withholds it for now, it is announced once more when the version has settled
+ * ({@link SettlingVersions}, whose thread {@link #close()} stops). A list change makes the
+ * listing's counting cursors stale and goes to every session that has finished its handshake.
  */
-public final class GomcpServerFeature implements ServerFeature {
-    private final List<ResourceProvider> providers;
+public final class GomcpServerFeature implements ServerFeature, ChangeListener {
     private final ResourcesCapability capability;
     private final Cursors cursors = new Cursors();
     private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
@@ -36,26 +41,23 @@ public final class GomcpServerFeature implements ServerFeature {
     private final GomcpListing listing;
     private final GomcpReads reads;
     private final GomcpSubscriptions subscribing;
-    private final Watches watches = new Watches();
     private final Announcements announcements = new Announcements(subscriptions, names);
     private final SettlingVersions settling;
-    private boolean watching;
-    private boolean closed;
 
     /**
      * @param providers in the server's order; may be empty
      * @param settings  the page size and the subscription limit; never null
      */
     public GomcpServerFeature(List<ResourceProvider> providers, ResourceSettings settings) {
-        this.providers = List.copyOf(providers);
-        Router router = new Router(this.providers);
-        this.listing = new GomcpListing(router, new Listings(this.providers, cursors, settings.pageSize()));
+        List<ResourceProvider> ordered = List.copyOf(providers);
+        Router router = new Router(ordered);
+        this.listing = new GomcpListing(router, new Listings(ordered, cursors, settings.pageSize()));
         this.reads = new GomcpReads(router, new Reads(settings));
         this.subscribing = new GomcpSubscriptions(router, subscriptions, settings.maxSubscriptionsPerSession());
         this.settling = new SettlingVersions((provider, uri) -> announcements.announce(provider, uri, true),
                 settings.versionSettleMillis(), settings.maxPendingVersionAnnouncements());
-        this.capability = ResourcesCapability.of(this.providers.stream().anyMatch(ResourceProvider::reportsUpdates),
-                this.providers.stream().anyMatch(ResourceProvider::reportsListChanges));
+        this.capability = ResourcesCapability.of(ordered.stream().anyMatch(ResourceProvider::reportsUpdates),
+                ordered.stream().anyMatch(ResourceProvider::reportsListChanges));
     }
 
     @Override
@@ -79,7 +81,6 @@ public final class GomcpServerFeature implements ServerFeature {
 
     @Override
     public void attach(ServerSession session) {
-        watch();
         if (sessions.add(session)) {
             session.onClose().whenComplete((ignored, failure) -> {
                 sessions.remove(session);
@@ -94,18 +95,25 @@ public final class GomcpServerFeature implements ServerFeature {
         return reads.read(params, context);
     }
 
-    private synchronized void watch() {
-        if (watching || closed) {
-            return;
+    @Override
+    public void updated(ResourceProvider provider, String uri) {
+        if (announcements.announce(provider, uri, false)) {
+            settling.later(provider, uri);
         }
-        watching = true;
-        watches.start(providers, provider -> new ChangeEvents(provider, announcements, settling, cursors, sessions));
     }
 
     @Override
-    public synchronized void close() {
-        closed = true;
-        watches.close();
+    public void listChanged(ResourceProvider provider) {
+        cursors.advance();
+        for (ServerSession session : sessions) {
+            if (session.initialized().isDone()) { // before its handshake ends, a session is sent nothing
+                Notifications.send(session, GomcpProtocol.LIST_CHANGED, null);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
         settling.close();
     }
 }

@@ -1,9 +1,11 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
+import dev.jmcp.core.internal.resources.Callers;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.util.HashSet;
 import java.util.List;
@@ -33,8 +35,9 @@ final class GomcpSubscriptions {
         if (distinct > max) { // refused before a provider is asked about each
             throw overLimit(method, distinct);
         }
+        Caller caller = Callers.of(context);
         for (String uri : uris) {
-            Found.of(router, uri);
+            Lookup.require(router, uri, caller);
         }
         McpSession session = context.session();
         if (!session.isOpen()) {
