@@ -1,5 +1,6 @@
 package dev.jmcp.core.providers;
 
+import dev.jmcp.core.internal.fs.Utf8Text;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
@@ -108,6 +109,15 @@ public final class MimeTypes {
             return Optional.empty();
         }
         return Optional.ofNullable(BY_EXTENSION.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * @param bytes a body
+     * @return the bytes as text when they are well-formed UTF-8, which is what a text body must be;
+     *         empty otherwise, when the body goes as a blob
+     */
+    public static Optional<String> utf8(byte[] bytes) {
+        return Optional.ofNullable(Utf8Text.strict(bytes));
     }
 
     /** @return true for types whose content is text, served as UTF-8 text rather than a blob */

@@ -8,6 +8,7 @@ import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.common.Annotations;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
 import java.util.List;
@@ -28,6 +29,7 @@ import java.util.stream.Stream;
  *       type from its extension ({@link MimeTypes}) unless the node sets one;</li>
  *   <li>a URI has no trailing slash; the root's URI is {@link #rootUri()} itself;</li>
  *   <li>a modification time goes in {@code annotations.lastModified} (ISO 8601, UTC);</li>
+ *   <li>a version given to a file's node ({@link TreeNode#withVersion}) is its content's version;</li>
  *   <li>a read answers with the URI the client sent; a listing with canonical URIs.</li>
  * </ul>
  *
@@ -140,7 +142,8 @@ public abstract class TreeResourceProvider implements ResourceProvider {
         }
         // as Instant.toString writes it, without the formatter, which cost a fifth of describing a listed file
         node.lastModified().ifPresent(time -> resource.annotations(Annotations.lastModified(IsoInstants.format(time))));
-        return resource.build();
+        Resource described = resource.build();
+        return node.version().map(version -> ConditionalReads.withVersion(described, version)).orElse(described);
     }
 
     // ---- the ResourceProvider this makes ----
@@ -184,6 +187,15 @@ public abstract class TreeResourceProvider implements ResourceProvider {
     @Override
     public List<ResourceContents> read(Resource resource, ReadContext context) {
         return open(pathOf(resource.uri()), resource, context);
+    }
+
+    /**
+     * @return the version {@link #lookup} gave the file's node ({@link TreeNode#withVersion}); empty
+     *         when it gave none. A subclass whose versions cost a look of their own (a hash) overrides this.
+     */
+    @Override
+    public Optional<String> version(Resource resource) {
+        return Optional.ofNullable(ConditionalReads.version(resource));
     }
 
     /** @return the folder that holds {@code uri}: the root's URI for the root's entries; empty for the root */

@@ -20,6 +20,17 @@ public final class UriPaths {
     }
 
     /**
+     * @param name a name from a source, such as an archive's entry name split at {@code /}
+     * @return true when it can be one segment of a resource path: not empty, not {@code .} or
+     *         {@code ..}, and without {@code /}, {@code \} or NUL. {@link #below} refuses every
+     *         other, so a source leaves such names out of its tree
+     */
+    public static boolean isSegment(String name) {
+        return !name.isEmpty() && !name.equals(".") && !name.equals("..") && name.indexOf('/') < 0
+                && name.indexOf('\\') < 0 && name.indexOf('\0') < 0;
+    }
+
+    /**
      * @param name one segment, such as a file name; may hold any character, {@code /} included
      * @return its encoded form, such as {@code b%20c} for {@code "b c"}
      */

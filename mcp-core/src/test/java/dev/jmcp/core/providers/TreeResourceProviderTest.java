@@ -48,7 +48,7 @@ class TreeResourceProviderTest {
             String name = path.name().orElseThrow();
             if (files.containsKey(key)) {
                 return Optional.of(TreeNode.file(name).withSize(files.get(key).getBytes(StandardCharsets.UTF_8).length)
-                        .withLastModified(MODIFIED));
+                        .withLastModified(MODIFIED).withVersion("v" + files.get(key).hashCode()));
             }
             return files.keySet().stream().anyMatch(file -> file.startsWith(key + "/"))
                     ? Optional.of(TreeNode.folder(name)) : Optional.empty();
@@ -75,6 +75,15 @@ class TreeResourceProviderTest {
 
     private final MapTree tree = new MapTree("notes://all", Map.of(
             "a b/ü.md", "# ü", "a b/zeta.txt", "z", "x+y.txt", "plus", "deep/er/file.json", "{}"));
+
+    @Test
+    void aVersionGivenToAFileNodeIsTheResourcesVersionAndAFolderHasNone() {
+        Resource file = tree.describe("notes://all/x+y.txt", Caller.none()).orElseThrow();
+        assertEquals(Optional.of("v" + "plus".hashCode()), tree.version(file));
+        assertEquals(Optional.empty(), tree.version(tree.describe("notes://all/deep", Caller.none()).orElseThrow()));
+        assertThrows(IllegalArgumentException.class, () -> TreeNode.folder("f").withVersion("1"));
+        assertThrows(IllegalArgumentException.class, () -> TreeNode.file("f").withVersion(""));
+    }
 
     @Test
     void theRootIsACollectionOfTypeInodeDirectoryNamedByTheRootUri() {

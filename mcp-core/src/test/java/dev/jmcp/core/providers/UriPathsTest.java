@@ -1,8 +1,11 @@
 package dev.jmcp.core.providers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class UriPathsTest {
@@ -65,6 +68,23 @@ class UriPathsTest {
         assertRefused(ROOT, "notes://all/a%00", 256, "at offset 12", "NUL");
         assertRefused(ROOT, "notes://all/x/a%zz", 256, "at offset 14", "malformed percent escape");
         assertRefused(ROOT, "notes://all/%C3%28", 256, "at offset 12", "not valid UTF-8");
+    }
+
+    @Test
+    void aSegmentIsANameThatBelowWouldAccept() {
+        for (String name : List.of("a", "ü b", "..a", ".hidden", "x%2Fy")) {
+            assertTrue(UriPaths.isSegment(name), name);
+            assertEquals(List.of(name), UriPaths.below("r://x", UriPaths.child("r://x", name), 8));
+        }
+        for (String name : List.of("", ".", "..", "a/b", "a\\b", "nul\0")) {
+            assertFalse(UriPaths.isSegment(name), name);
+        }
+    }
+
+    @Test
+    void utf8BodiesAreTextAndOthersAreNot() {
+        assertEquals(Optional.of("ü"), MimeTypes.utf8("ü".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(Optional.empty(), MimeTypes.utf8(new byte[] {(byte) 0xC3}));
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.jmcp.core.providers.ResourceErrors;
 import dev.jmcp.core.providers.TreeNode;
 import dev.jmcp.core.providers.TreePath;
 import dev.jmcp.core.providers.TreeResourceProvider;
+import dev.jmcp.core.providers.UriPaths;
 import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.schema.resources.Blob;
@@ -15,7 +16,6 @@ import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -50,8 +50,7 @@ class ZipResourceProvider extends TreeResourceProvider {
 
     private void index(ZipEntry entry) {
         String[] names = entry.getName().split("/"); // "a/b/" is [a, b]
-        if (Stream.of(names).anyMatch(n -> n.isEmpty() || n.equals(".") || n.equals("..") || n.contains("\\")
-                || n.contains("\0"))) {
+        if (!Stream.of(names).allMatch(UriPaths::isSegment)) {
             return; // "/a", "a//b", "../a": a name no URI of this tree spells, left out as unzip leaves it
         }
         String parent = "";
@@ -60,7 +59,8 @@ class ZipResourceProvider extends TreeResourceProvider {
             boolean last = i == names.length - 1;
             if (last && !entry.isDirectory()) {
                 if (!folders.containsKey(path)) { // a folder wins over a file of the same name
-                    folders.get(parent).put(names[i], withTime(TreeNode.file(names[i]).withSize(entry.getSize()), entry));
+                    folders.get(parent).put(names[i], withTime(TreeNode.file(names[i]).withSize(entry.getSize())
+                            .withVersion(String.format("crc32-%08x", entry.getCrc())), entry));
                 }
             } else if (folders.putIfAbsent(path, new TreeMap<>()) == null || last) { // implied, or listed with a time
                 folders.get(parent).put(names[i], last ? withTime(TreeNode.folder(names[i]), entry) : TreeNode.folder(names[i]));
@@ -91,20 +91,13 @@ class ZipResourceProvider extends TreeResourceProvider {
         if (MimeTypes.isText(resource.mimeType()) && entry.getSize() <= MAX_TEXT_BYTES) {
             try (InputStream in = zip.getInputStream(entry)) {
                 byte[] bytes = in.readAllBytes(); // sent as text only when it is UTF-8
-                return List.of(MimeTypes.sniff(bytes, true).equals("text/plain")
-                        ? new TextResourceContents(resource, new String(bytes, StandardCharsets.UTF_8))
-                        : new BlobResourceContents(resource, Blob.of(bytes)));
+                return List.of(MimeTypes.utf8(bytes).<ResourceContents>map(text -> new TextResourceContents(resource, text))
+                        .orElseGet(() -> new BlobResourceContents(resource, Blob.of(bytes))));
             } catch (IOException e) {
                 throw ResourceErrors.unreadable(resource.uri(), String.valueOf(e.getMessage()), e);
             }
         }
         return List.of(new BlobResourceContents(resource, Blob.ofStream(() -> zip.getInputStream(entry), entry.getSize())));
-    }
-
-    @Override
-    public Optional<String> version(Resource resource) {
-        ZipEntry entry = zip.getEntry(pathOf(resource.uri()).toString());
-        return entry == null || entry.isDirectory() ? Optional.empty() : Optional.of(String.format("crc32-%08x", entry.getCrc()));
     }
 
     @Override

@@ -66,7 +66,7 @@ public final class ProviderDiscovery {
                 made.forEach(ResourceProvider::close);
                 throw new IllegalStateException("resource provider factory '" + factory.id() + "' ("
                         + factory.getClass().getName() + ") could not make its provider: " + e.getMessage()
-                        + (factory.settings().isEmpty() ? "" : "; its settings: " + factory.settings()), e);
+                        + (factory.settings().isEmpty() ? "" : "; its settings: " + new TreeSet<>(factory.settings().keySet())), e);
             }
             LOG.log(Level.INFO, "discovered resource provider ''{0}'' ({1}) with settings {2}", provider.id(),
                     provider.getClass().getName(), own.asMap().keySet());

@@ -75,7 +75,7 @@ class ProviderDiscoveryTest {
                 List.of(first, new Factory("b")), Set.of(), Map.of("a", Map.of("name", "x"))));
         assertTrue(e.getMessage().contains("factory 'b'"), e.getMessage());
         assertTrue(e.getMessage().contains("needs the setting b.name"), e.getMessage());
-        assertTrue(e.getMessage().contains("required: what the provider is called"), e.getMessage());
+        assertTrue(e.getMessage().contains("its settings: [name]"), e.getMessage());
         assertEquals(1, first.closed.get(), "the provider made before the failure is closed again");
     }
 
