@@ -1,14 +1,18 @@
 package dev.jmcp.core.spi;
 
+import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Who is asking: what a {@link ResourceProvider} knows of the request behind a call. Over stdio,
  * and over HTTP without authorization, there is no principal; everything else comes from the
- * request ({@code _meta} of a stateless request) or from the session's handshake. Immutable.
+ * request ({@code _meta} of a stateless request) or from the session's handshake, read when first
+ * asked for ({@link #of(RequestContext)}), so that a provider that does not look costs nothing.
+ * Immutable and thread-safe.
  *
  * @since 0.1
  */
@@ -17,17 +21,32 @@ public final class Caller {
 
     private final String protocolVersion;
     private final boolean stateless;
-    private final Implementation clientInfo;
-    private final ClientCapabilities clientCapabilities;
+    private final Supplier<Implementation> clientInfoSource;
+    private final Supplier<ClientCapabilities> capabilitiesSource;
     private final Principal principal;
+    private volatile Optional<Implementation> clientInfo; // null until first asked for
+    private volatile ClientCapabilities clientCapabilities; // null until first asked for
 
-    private Caller(Builder builder) {
-        this.protocolVersion = builder.protocolVersion;
-        this.stateless = builder.stateless;
-        this.clientInfo = builder.clientInfo;
-        this.clientCapabilities = builder.clientCapabilities == null ? ClientCapabilities.none()
-                : builder.clientCapabilities;
-        this.principal = builder.principal;
+    private Caller(String protocolVersion, boolean stateless, Supplier<Implementation> clientInfo,
+                   Supplier<ClientCapabilities> clientCapabilities, Principal principal) {
+        this.protocolVersion = protocolVersion;
+        this.stateless = stateless;
+        this.clientInfoSource = clientInfo;
+        this.capabilitiesSource = clientCapabilities;
+        this.principal = principal;
+    }
+
+    /**
+     * The caller of a request being served: its revision and era at once, the client's identity and
+     * capabilities read from the request when a provider first asks for them.
+     *
+     * @param request the request; never null
+     * @return its caller, without a principal
+     */
+    public static Caller of(RequestContext request) {
+        Objects.requireNonNull(request, "request");
+        return new Caller(request.protocolVersion(), request.isStateless(), request::clientInfo,
+                request::clientCapabilities, null);
     }
 
     /**
@@ -55,12 +74,26 @@ public final class Caller {
 
     /** @return the client program, as it named itself; empty when it did not */
     public Optional<Implementation> clientInfo() {
-        return Optional.ofNullable(clientInfo);
+        Optional<Implementation> known = clientInfo;
+        if (known == null) {
+            known = Optional.ofNullable(clientInfoSource.get());
+            clientInfo = known;
+        }
+        return known;
     }
 
-    /** @return what the client supports; {@link ClientCapabilities#none()} when unknown; never null */
+    /**
+     * @return what the client supports; {@link ClientCapabilities#none()} when unknown; never null
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} when a stateless request's
+     *         capabilities cannot be read
+     */
     public ClientCapabilities clientCapabilities() {
-        return clientCapabilities;
+        ClientCapabilities known = clientCapabilities;
+        if (known == null) {
+            known = Objects.requireNonNullElse(capabilitiesSource.get(), ClientCapabilities.none());
+            clientCapabilities = known;
+        }
+        return known;
     }
 
     /** @return the authenticated principal; empty when the request was not authenticated (stdio, no authorization) */
@@ -71,7 +104,7 @@ public final class Caller {
     @Override
     public String toString() {
         return "Caller[" + (protocolVersion == null ? "no revision" : protocolVersion)
-                + (stateless ? ", stateless" : "") + (clientInfo == null ? "" : ", client " + clientInfo.name())
+                + (stateless ? ", stateless" : "") + clientInfo().map(info -> ", client " + info.name()).orElse("")
                 + (principal == null ? ", anonymous" : ", " + principal.subject()) + "]";
     }
 
@@ -118,19 +151,21 @@ public final class Caller {
 
         /** @return the caller */
         public Caller build() {
-            return new Caller(this);
+            Implementation info = clientInfo;
+            ClientCapabilities capabilities = clientCapabilities;
+            return new Caller(protocolVersion, stateless, () -> info, () -> capabilities, principal);
         }
     }
 
     @Override
     public boolean equals(Object other) {
         return other instanceof Caller that && stateless == that.stateless
-                && Objects.equals(protocolVersion, that.protocolVersion) && Objects.equals(clientInfo, that.clientInfo)
-                && clientCapabilities.equals(that.clientCapabilities) && Objects.equals(principal, that.principal);
+                && Objects.equals(protocolVersion, that.protocolVersion) && clientInfo().equals(that.clientInfo())
+                && clientCapabilities().equals(that.clientCapabilities()) && Objects.equals(principal, that.principal);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(protocolVersion, stateless, clientInfo, clientCapabilities, principal);
+        return Objects.hash(protocolVersion, stateless, clientInfo(), clientCapabilities(), principal);
     }
 }

@@ -160,7 +160,7 @@ public final class ResourcesFeature implements ChangeListener {
         ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of()
                 : typed(params, ListResourcesRequestParams.class, McpMethodNames.RESOURCES_LIST);
         if (p.uri() == null) {
-            return hinted(listings.top(p.cursor(), Callers.of(context)), context, providers);
+            return hinted(listings.top(p.cursor(), Caller.of(context)), context, providers);
         }
         return children(McpMethodNames.RESOURCES_LIST, p.uri(), p.cursor(), context);
     }
@@ -177,7 +177,7 @@ public final class ResourcesFeature implements ChangeListener {
 
     /** A page of the children of the collection {@code uri}; -32602 when it is missing or not a collection. */
     private ListResourcesResult children(String method, String uri, String cursor, RequestContext context) {
-        Caller caller = Callers.of(context);
+        Caller caller = Caller.of(context);
         Router.Found found = router.require(uri, caller);
         if (!found.resource().collection()) {
             throw ResourceErrors.notACollection(method, uri);
@@ -200,7 +200,7 @@ public final class ResourcesFeature implements ChangeListener {
     private Object read(Object params, RequestContext context) {
         ReadResourceRequestParams p = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ);
         String uri = p.uri();
-        Caller caller = Callers.of(context);
+        Caller caller = Caller.of(context);
         Router.Found found = router.require(uri, caller);
         ReadResourceResult result;
         if (found.resource().collection()) {
@@ -217,7 +217,7 @@ public final class ResourcesFeature implements ChangeListener {
     /** Never reads content: only the provider's {@code metadata}. */
     private Object metadata(Object params, RequestContext context) {
         String uri = typed(params, ReadResourceMetadataRequestParams.class, McpMethodNames.RESOURCES_METADATA).uri();
-        Router.Found found = router.require(uri, Callers.of(context));
+        Router.Found found = router.require(uri, Caller.of(context));
         return hinted(ReadResourceMetadataResult.of(Versions.stamped(found.provider(), found.resource())), context,
                 List.of(found.provider()));
     }
@@ -241,7 +241,7 @@ public final class ResourcesFeature implements ChangeListener {
 
     private Object subscribe(Object params, RequestContext context) {
         String uri = typed(params, SubscribeRequestParams.class, McpMethodNames.RESOURCES_SUBSCRIBE).uri();
-        router.require(uri, Callers.of(context)); // subscribing to nothing is an error, as reading it is
+        router.require(uri, Caller.of(context)); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
             int wanted = subscriptions.addAll(session, List.of(uri), maxSubscriptionsPerSession);

@@ -1,6 +1,5 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
-import dev.jmcp.core.internal.resources.Callers;
 import dev.jmcp.core.internal.resources.Listings;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.session.RequestContext;
@@ -36,7 +35,7 @@ final class GomcpListing {
         JsonObject p = JsonParams.object(params, method);
         ListFilter filter = ListFilter.parse(p.get("filter"), method);
         String cursor = JsonParams.optionalString(p, "cursor", method);
-        Caller caller = Callers.of(context);
+        Caller caller = Caller.of(context);
         Router.Found parent = filter.parent() == null ? null : collection(filter.parent(), caller);
         List<GomcpResource> matches = new ArrayList<>();
         do {

@@ -1,6 +1,5 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
-import dev.jmcp.core.internal.resources.Callers;
 import dev.jmcp.core.internal.resources.Reads;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.Versions;
@@ -37,7 +36,7 @@ final class GomcpReads {
         JsonObject p = JsonParams.object(params, method);
         String uri = JsonParams.requiredString(p, "uri", method);
         String held = JsonParams.optionalString(p, "version", method);
-        Caller caller = Callers.of(context);
+        Caller caller = Caller.of(context);
         Router.Found found = Lookup.require(router, uri, caller);
         Resource metadata = found.resource();
         if (metadata.collection()) {

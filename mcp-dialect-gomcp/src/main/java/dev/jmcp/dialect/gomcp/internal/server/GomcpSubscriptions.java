@@ -1,6 +1,5 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
-import dev.jmcp.core.internal.resources.Callers;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.SubscriptionRegistry;
 import dev.jmcp.core.session.McpSession;
@@ -35,7 +34,7 @@ final class GomcpSubscriptions {
         if (distinct > max) { // refused before a provider is asked about each
             throw overLimit(method, distinct);
         }
-        Caller caller = Callers.of(context);
+        Caller caller = Caller.of(context);
         for (String uri : uris) {
             Lookup.require(router, uri, caller);
         }
