@@ -1,6 +1,6 @@
 package dev.jmcp.core.internal.session;
 
-import dev.jmcp.core.spi.StatelessMeta;
+import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;

@@ -6,7 +6,7 @@ import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.core.session.RequestStates;
-import dev.jmcp.core.spi.StatelessMeta;
+import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.McpTransport;

@@ -1,6 +1,6 @@
 package dev.jmcp.transport.netty.internal;
 
-import dev.jmcp.core.spi.StatelessMeta;
+import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;

@@ -1,4 +1,4 @@
-package dev.jmcp.core.spi;
+package dev.jmcp.core.internal.transport;
 
 import dev.jmcp.core.internal.session.JsonKind;
 import dev.jmcp.core.internal.session.StatelessServer;
