@@ -25,14 +25,17 @@ import org.junit.jupiter.api.Test;
 
 class ProviderLifecycleTest {
 
-    /** Counts its closes and signals the first. */
-    static final class Closing implements ResourceProvider {
-        final AtomicInteger closes = new AtomicInteger();
-        final CountDownLatch closed = new CountDownLatch(1);
+    /** Serves nothing. */
+    static class Quiet implements ResourceProvider {
+        private final String id;
+
+        Quiet(String id) {
+            this.id = id;
+        }
 
         @Override
         public String id() {
-            return "closing";
+            return id;
         }
 
         @Override
@@ -48,6 +51,16 @@ class ProviderLifecycleTest {
         @Override
         public List<ResourceContents> read(Resource resource, ReadContext context) {
             throw new AssertionError("never read");
+        }
+    }
+
+    /** Counts its closes and signals the first. */
+    static final class Closing extends Quiet {
+        final AtomicInteger closes = new AtomicInteger();
+        final CountDownLatch closed = new CountDownLatch(1);
+
+        Closing() {
+            super("closing");
         }
 
         @Override
@@ -91,27 +104,7 @@ class ProviderLifecycleTest {
         AtomicInteger heard = new AtomicInteger();
         ResourceChanges[] sink = new ResourceChanges[1];
         Closing provider = new Closing();
-        ResourceProvider reporting = new ResourceProvider() {
-            @Override
-            public String id() {
-                return "reporting";
-            }
-
-            @Override
-            public Optional<Resource> describe(String uri, Caller caller) {
-                return Optional.empty();
-            }
-
-            @Override
-            public Stream<ListingEntry> list(Listing listing) {
-                return Stream.empty();
-            }
-
-            @Override
-            public List<ResourceContents> read(Resource resource, ReadContext context) {
-                throw new AssertionError("never read");
-            }
-
+        ResourceProvider reporting = new Quiet("reporting") {
             @Override
             public void start(ResourceChanges changes) {
                 sink[0] = changes;
