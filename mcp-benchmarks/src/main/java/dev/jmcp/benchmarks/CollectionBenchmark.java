@@ -169,7 +169,7 @@ public class CollectionBenchmark {
 
         private void verify() {
             for (McpClient client : List.of(client100, client1000)) {
-                List<Resource> all = client.resources().listAll(collection, MAX_PAGES);
+                List<Resource> all = client.resources().listAllChildren(collection, MAX_PAGES);
                 if (all.size() != entries || !all.get(entries - 1).name().equals(name(entries - 1))) {
                     throw new IllegalStateException(provider + ": listed " + all.size() + " children, expected " + entries);
                 }
@@ -201,14 +201,14 @@ public class CollectionBenchmark {
 
     @Benchmark
     public List<Resource> listAllPage100(Served served, Entries counted) {
-        List<Resource> all = served.client100.resources().listAll(served.collection, MAX_PAGES);
+        List<Resource> all = served.client100.resources().listAllChildren(served.collection, MAX_PAGES);
         counted.entries += all.size();
         return all;
     }
 
     @Benchmark
     public List<Resource> listAllPage1000(Served served, Entries counted) {
-        List<Resource> all = served.client1000.resources().listAll(served.collection, MAX_PAGES);
+        List<Resource> all = served.client1000.resources().listAllChildren(served.collection, MAX_PAGES);
         counted.entries += all.size();
         return all;
     }

@@ -54,7 +54,7 @@ final class LsCommand implements Command {
             int pages = 0;
             do {
                 ListResourcesResult page = uri == null ? client.resources().list(cursor)
-                        : client.resources().list(uri, cursor);
+                        : client.resources().children(uri, cursor);
                 pages++;
                 if (context.json()) {
                     Json.writeLine(page, context.out());

@@ -66,7 +66,7 @@ final class TreeCommand implements Command {
         try (McpClient client = context.connect(resolved.target())) {
             Walk walk = new Walk(client, context, maxDepth, maxPages);
             List<Resource> top = uri == null ? client.resources().listAll(maxPages)
-                    : client.resources().listAll(uri, maxPages);
+                    : client.resources().listAllChildren(uri, maxPages);
             String label = uri != null ? uri
                     : Objects.requireNonNullElse(client.serverInfo().title(), client.serverInfo().name());
             if (!context.json()) {
@@ -131,7 +131,7 @@ final class TreeCommand implements Command {
                 }
                 List<Resource> grandchildren;
                 try {
-                    grandchildren = client.resources().listAll(child.uri(), maxPages);
+                    grandchildren = client.resources().listAllChildren(child.uri(), maxPages);
                 } catch (SessionClosedException e) {
                     throw e;
                 } catch (McpException e) {

@@ -153,7 +153,7 @@ final class WatchCommand implements Command {
         String cursor = null;
         try {
             do {
-                ListResourcesResult page = client.resources().list(uri, cursor);
+                ListResourcesResult page = client.resources().children(uri, cursor);
                 children.addAll(page.resources());
                 if (children.size() > max) {
                     return null;

@@ -96,7 +96,7 @@ class GomcpClientOverStdioTest {
     @Test
     void aCollectionsChildrenAreTheDirectOnesOfTheFlatListing() {
         assertEquals(List.of("mem://docs/readme.md", "mem://docs/logo.png", "mem://docs/sub"),
-                client.resources().listAll("mem://docs", 10).stream().map(Resource::uri).toList());
+                client.resources().listAllChildren("mem://docs", 10).stream().map(Resource::uri).toList());
     }
 
     @Test

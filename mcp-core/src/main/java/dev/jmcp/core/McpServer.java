@@ -8,8 +8,9 @@ import dev.jmcp.core.internal.resources.ProviderLifecycle;
 import dev.jmcp.core.internal.spi.ProviderDiscovery;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
-import dev.jmcp.core.session.RequestBudget;
-import dev.jmcp.core.session.RequestStates;
+import dev.jmcp.core.internal.session.RequestBudget;
+import dev.jmcp.core.internal.session.RequestStates;
+import dev.jmcp.core.internal.session.ServerSessionAccess;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
@@ -219,14 +220,12 @@ public final class McpServer implements AutoCloseable {
             transport.close();
             throw new McpException("the server is closed: it serves no new connection");
         }
-        ServerSession.Builder builder = ServerSession.builder(transport)
+        ServerSession.Builder builder = ServerSessionAccess.share(ServerSession.builder(transport), requestStates, budget)
                 .serverInfo(serverInfo)
                 .instructions(instructions)
                 .capabilities(capabilities)
                 .settings(sessionSettings)
                 .executor(executor)
-                .requestStates(requestStates)
-                .requestBudget(budget)
                 .defaultCacheHint(settings.defaultCacheHint())
                 .statelessEra(dialect == null); // a dialect is a protocol of the initialize era
         if (servesResources) {

@@ -1,7 +1,7 @@
 package dev.jmcp.core;
 
-import dev.jmcp.core.session.RequestBudget;
-import dev.jmcp.core.session.RequestStates;
+import dev.jmcp.core.internal.session.RequestBudget;
+import dev.jmcp.core.internal.session.RequestStates;
 import dev.jmcp.core.spi.CacheHint;
 import java.time.Duration;
 import java.util.Objects;

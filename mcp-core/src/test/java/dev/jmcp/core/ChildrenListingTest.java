@@ -36,7 +36,7 @@ class ChildrenListingTest {
             assertTrue(client.serverCapabilities().extensions().containsKey(ListResourcesRequestParams.CHILDREN_EXTENSION),
                     client.serverCapabilities()::toString);
             assertEquals(List.of("notes://all/hello"),
-                    client.resources().list("notes://all", null).resources().stream().map(Resource::uri).toList());
+                    client.resources().children("notes://all", null).resources().stream().map(Resource::uri).toList());
         }
     }
 
@@ -54,7 +54,7 @@ class ChildrenListingTest {
                 })
                 .build();
         try (server; McpClient client = McpClient.connect(pair.client())) {
-            McpException failure = assertThrows(McpException.class, () -> client.resources().list("top://folder", null));
+            McpException failure = assertThrows(McpException.class, () -> client.resources().children("top://folder", null));
 
             assertTrue(failure.getMessage().startsWith("the server cannot list children of top://folder: it does not "
                     + "advertise jmcp's children listing"), failure::toString);

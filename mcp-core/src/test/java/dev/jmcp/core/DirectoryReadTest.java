@@ -82,7 +82,7 @@ class DirectoryReadTest {
 
             ListResourcesResult second = read(client, REFERENCES, first.nextCursor());
             // the same listing as resources/list with params.uri: its cursor works there too
-            ListResourcesResult listed = client.resources().list(REFERENCES, first.nextCursor());
+            ListResourcesResult listed = client.resources().children(REFERENCES, first.nextCursor());
 
             List<String> all = new ArrayList<>(first.resources().stream().map(Resource::uri).toList());
             all.addAll(second.resources().stream().map(Resource::uri).toList());

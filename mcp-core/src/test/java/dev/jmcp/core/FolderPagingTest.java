@@ -73,7 +73,7 @@ class FolderPagingTest {
 
     @Test
     void filesAddedAndRemovedBetweenPagesMakeNoOtherEntrySkipOrRepeat() throws Exception {
-        ListResourcesResult first = client.resources().list(folderUri, null);
+        ListResourcesResult first = client.resources().children(folderUri, null);
         assertEquals("f06.txt", last(first));
         Files.delete(folder.resolve("f02.txt")); // before the cursor
         Files.delete(folder.resolve("f10.txt")); // after it
@@ -121,7 +121,7 @@ class FolderPagingTest {
 
     @Test
     void aForgedOrGarbledCursorOfAFolderIsInvalidParams() {
-        String cursor = client.resources().list(folderUri, null).nextCursor();
+        String cursor = client.resources().children(folderUri, null).nextCursor();
         byte[] token = Base64.getUrlDecoder().decode(cursor);
         // the key (the last name of the page) follows part, offset and generation, and the MAC follows it
         String key = new String(token, 20, token.length - 36, StandardCharsets.UTF_8);
@@ -134,7 +134,7 @@ class FolderPagingTest {
         byte[] renamed = Arrays.copyOf(token, token.length);
         renamed[20] = 'g';
         for (String bad : List.of(encode(forged), encode(renamed), cursor.substring(0, cursor.length() - 3), "!!", "")) {
-            ProtocolException e = Harness.protocolError(() -> client.resources().list(folderUri, bad));
+            ProtocolException e = Harness.protocolError(() -> client.resources().children(folderUri, bad));
             assertEquals(ErrorCodes.INVALID_PARAMS, e.code(), bad);
             assertTrue(e.getMessage().startsWith("invalid params.cursor"), e.getMessage());
         }
@@ -142,13 +142,13 @@ class FolderPagingTest {
 
     @Test
     void aFolderDeletedBetweenPagesIsResourceNotFound() throws IOException {
-        String cursor = client.resources().list(folderUri, null).nextCursor();
+        String cursor = client.resources().children(folderUri, null).nextCursor();
         try (Stream<Path> walk = Files.walk(folder)) {
             for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(path);
             }
         }
-        ProtocolException e = Harness.protocolError(() -> client.resources().list(folderUri, cursor));
+        ProtocolException e = Harness.protocolError(() -> client.resources().children(folderUri, cursor));
         assertEquals(ErrorCodes.INVALID_PARAMS, e.code());
         assertEquals("Resource not found", e.getMessage());
         assertEquals(folderUri, ((JsonObject) e.data()).getString("uri"));
@@ -159,7 +159,7 @@ class FolderPagingTest {
         List<Resource> all = new ArrayList<>();
         int pages = 0;
         do {
-            ListResourcesResult page = client.resources().list(folderUri, cursor);
+            ListResourcesResult page = client.resources().children(folderUri, cursor);
             assertTrue(page.resources().size() <= PAGE, "a page holds at most " + PAGE);
             all.addAll(page.resources());
             cursor = page.nextCursor();

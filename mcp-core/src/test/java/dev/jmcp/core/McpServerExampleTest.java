@@ -30,7 +30,7 @@ class McpServerExampleTest {
             try (McpClient client = McpClient.connect(pair.client())) {
                 assertEquals("notes", client.serverInfo().name());
                 assertEquals(List.of("notes://all/hello"),
-                        client.resources().listAll("notes://all", 5).stream().map(Resource::uri).toList());
+                        client.resources().listAllChildren("notes://all", 5).stream().map(Resource::uri).toList());
                 TextResourceContents hello = (TextResourceContents) client.resources().read("notes://all/hello")
                         .contents().get(0);
                 assertEquals("Hello, world", hello.text());

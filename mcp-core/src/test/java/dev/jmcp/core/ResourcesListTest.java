@@ -162,22 +162,22 @@ class ResourcesListTest {
     void cursorOfAnotherCollectionIsInvalidParams() throws Exception {
         try (Harness small = new Harness(ResourceSettings.builder().pageSize(2).build(), memory)) {
             McpClient c = small.client();
-            String ofA = c.resources().list("mem://a", null).nextCursor();
+            String ofA = c.resources().children("mem://a", null).nextCursor();
             assertNotNull(ofA);
-            assertEquals(List.of("mem://a/3"), uris(c.resources().list("mem://a", ofA)));
-            ProtocolException e = Harness.protocolError(() -> c.resources().list("mem://b", ofA));
+            assertEquals(List.of("mem://a/3"), uris(c.resources().children("mem://a", ofA)));
+            ProtocolException e = Harness.protocolError(() -> c.resources().children("mem://b", ofA));
             assertEquals(ErrorCodes.INVALID_PARAMS, e.code());
             assertTrue(e.getMessage().contains("params.cursor"), e.getMessage());
             // nor is a cursor of the top level good for a collection, or the other way round
             String top = c.resources().list().nextCursor();
-            assertEquals(ErrorCodes.INVALID_PARAMS, Harness.protocolError(() -> c.resources().list("mem://a", top)).code());
+            assertEquals(ErrorCodes.INVALID_PARAMS, Harness.protocolError(() -> c.resources().children("mem://a", top)).code());
             assertEquals(ErrorCodes.INVALID_PARAMS, Harness.protocolError(() -> c.resources().list(ofA)).code());
         }
     }
 
     @Test
     void listWithTheUriOfACollectionListsItsChildren() {
-        ListResourcesResult children = client.resources().list("mem://a", null);
+        ListResourcesResult children = client.resources().children("mem://a", null);
         assertEquals(List.of("mem://a/1", "mem://a/2", "mem://a/3"), uris(children));
         assertNull(children.nextCursor());
         assertEquals(Boolean.FALSE, children.resources().get(0).isCollection());
@@ -185,7 +185,7 @@ class ResourcesListTest {
 
     @Test
     void listWithTheUriOfALeafIsInvalidParamsWithDataUri() {
-        ProtocolException e = Harness.protocolError(() -> client.resources().list("mem://top/1", null));
+        ProtocolException e = Harness.protocolError(() -> client.resources().children("mem://top/1", null));
         assertEquals(ErrorCodes.INVALID_PARAMS, e.code());
         assertFalse(e instanceof ResourceNotFoundException);
         assertTrue(e.getMessage().contains("not a collection"), e.getMessage());
@@ -195,7 +195,7 @@ class ResourcesListTest {
     @Test
     void listWithAMissingUriIsResourceNotFound() {
         for (String missing : List.of("mem://a/404", "nobody://owns/this")) {
-            ProtocolException e = Harness.protocolError(() -> client.resources().list(missing, null));
+            ProtocolException e = Harness.protocolError(() -> client.resources().children(missing, null));
             ResourceNotFoundException notFound = assertInstanceOf(ResourceNotFoundException.class, e);
             assertEquals(ErrorCodes.INVALID_PARAMS, e.code());
             assertEquals("Resource not found", e.getMessage());

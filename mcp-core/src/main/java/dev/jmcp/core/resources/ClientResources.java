@@ -9,6 +9,7 @@ import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
  * {@link dev.jmcp.core.session.RequestTimeoutException}, a closed connection
  * {@link dev.jmcp.core.session.SessionClosedException}. The asynchronous methods fail their
  * futures with the same exceptions; cancelling such a future cancels the request at the server.
- * Thread-safe.
+ * Every call comes as such a pair but {@link #subscribe}, which keeps the client's subscriptions in
+ * step with the server's and so waits for its answer. Thread-safe.
  *
  * <p>jmcp's client implements it for MCP's resources; a {@link dev.jmcp.core.spi.ResourceDialect}'s
  * client side implements it for another resources protocol, keeping these rules.
@@ -37,24 +39,30 @@ public interface ClientResources {
     }
 
     /** @param cursor the previous page's {@code nextCursor}; null for the first page. @return the page */
-    ListResourcesResult list(String cursor);
+    default ListResourcesResult list(String cursor) {
+        return ClientCalls.await(listAsync(cursor));
+    }
+
+    /** @see #list(String) */
+    CompletableFuture<ListResourcesResult> listAsync(String cursor);
 
     /**
      * A page of the direct children of a collection (jmcp's SEP-2093 extension of
-     * {@code resources/list}), from a server that advertises it
+     * {@code resources/list} with {@code params.uri}), from a server that advertises it
      * ({@link dev.jmcp.schema.resources.ListResourcesRequestParams#CHILDREN_EXTENSION}).
      *
      * @throws dev.jmcp.schema.McpException "the server cannot list children of URI", without a
      *         request, when the server does not advertise it (it would answer with its top level)
      * @param uri    a resource with {@code isCollection: true}; never null
      * @param cursor the previous page's {@code nextCursor}; null for the first page
+     * @return the page
      */
-    default ListResourcesResult list(String uri, String cursor) {
-        return ClientCalls.await(listAsync(uri, cursor));
+    default ListResourcesResult children(String uri, String cursor) {
+        return ClientCalls.await(childrenAsync(uri, cursor));
     }
 
-    /** @see #list(String, String) */
-    CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor);
+    /** @see #children(String, String) */
+    CompletableFuture<ListResourcesResult> childrenAsync(String uri, String cursor);
 
     /**
      * Follows {@code nextCursor} to the end.
@@ -64,18 +72,22 @@ public interface ClientResources {
      * @throws dev.jmcp.schema.McpException when the listing does not end within {@code maxPages}, naming it
      */
     default List<Resource> listAll(int maxPages) {
-        return listAll(null, maxPages);
+        return collect(null, maxPages);
     }
 
-    /** Every child of the collection {@code uri}; see {@link #listAll(int)}. */
-    default List<Resource> listAll(String uri, int maxPages) {
+    /** Every child of the collection {@code uri}; see {@link #listAll(int)} and {@link #children}. */
+    default List<Resource> listAllChildren(String uri, int maxPages) {
+        return collect(Objects.requireNonNull(uri, "uri"), maxPages);
+    }
+
+    private List<Resource> collect(String uri, int maxPages) {
         if (maxPages < 1) {
             throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
         }
         List<Resource> all = new ArrayList<>();
         String cursor = null;
         for (int page = 0; page < maxPages; page++) {
-            ListResourcesResult result = uri == null ? list(cursor) : list(uri, cursor);
+            ListResourcesResult result = uri == null ? list(cursor) : children(uri, cursor);
             all.addAll(result.resources());
             cursor = result.nextCursor();
             if (cursor == null) {
@@ -141,7 +153,12 @@ public interface ClientResources {
     }
 
     /** @param cursor the previous page's {@code nextCursor}; null for the first page. @return the page */
-    ListResourceTemplatesResult templates(String cursor);
+    default ListResourceTemplatesResult templates(String cursor) {
+        return ClientCalls.await(templatesAsync(cursor));
+    }
+
+    /** @see #templates(String) */
+    CompletableFuture<ListResourceTemplatesResult> templatesAsync(String cursor);
 
     /**
      * Subscribes to a resource's updates. The first subscription to a URI sends

@@ -122,7 +122,6 @@ public interface RequestContext {
      * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32602} naming
      *         {@code params.requestState} when it was changed, has expired, was issued by another
      *         server or for another request
-     * @see RequestStates
      */
     String requestState();
 

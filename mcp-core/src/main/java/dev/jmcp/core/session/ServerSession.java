@@ -1,5 +1,8 @@
 package dev.jmcp.core.session;
 
+import dev.jmcp.core.internal.session.RequestBudget;
+import dev.jmcp.core.internal.session.RequestStates;
+import dev.jmcp.core.internal.session.ServerSessionAccess;
 import dev.jmcp.core.internal.session.ServerHandshake;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
@@ -95,6 +98,15 @@ public final class ServerSession extends EngineSession implements McpSession {
      * @since 0.1
      */
     public static final class Builder extends SessionBuilder<Builder> {
+        static {
+            // McpServer shares its request-state key and its in-flight bound with every session it
+            // builds; neither is API, so they are set through the engine's internal access
+            ServerSessionAccess.register((builder, states, budget) -> {
+                builder.requestStates = states;
+                builder.budget = budget;
+            });
+        }
+
         private Implementation serverInfo;
         private ServerCapabilities capabilities = ServerCapabilities.none();
         private String instructions;
@@ -125,21 +137,6 @@ public final class ServerSession extends EngineSession implements McpSession {
             return this;
         }
 
-        /**
-         * @param value seals the {@code requestState} of multi round-trip requests; sessions of one
-         *              server must share one, since a retry may come on another connection; null
-         *              (the default) for a key of this session's own
-         */
-        public Builder requestStates(RequestStates value) {
-            this.requestStates = value;
-            return this;
-        }
-
-        /** @param value a bound on requests in flight shared with other sessions; null (the default) for none */
-        public Builder requestBudget(RequestBudget value) {
-            this.budget = value;
-            return this;
-        }
 
         /**
          * @param value the caching hint of a stateless request's cacheable result when its handler

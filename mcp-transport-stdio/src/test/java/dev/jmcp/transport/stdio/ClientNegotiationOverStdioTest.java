@@ -78,7 +78,7 @@ class ClientNegotiationOverStdioTest {
             String sub = StatelessOverStdioTest.uri(root.resolve("sub"));
             List<String> top = client.resources().listAll(10).stream().map(Resource::uri).toList();
             assertEquals(List.of(notes, sub), top);
-            List<String> children = client.resources().listAll(sub, 10).stream().map(Resource::uri).toList();
+            List<String> children = client.resources().listAllChildren(sub, 10).stream().map(Resource::uri).toList();
             assertEquals(List.of(StatelessOverStdioTest.uri(root.resolve("sub/inner.txt"))), children);
             TextResourceContents text = (TextResourceContents) client.resources().read(notes).contents().get(0);
             assertEquals("héllo\n", text.text());

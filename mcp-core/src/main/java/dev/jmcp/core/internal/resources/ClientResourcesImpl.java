@@ -81,23 +81,23 @@ public final class ClientResourcesImpl implements ClientResources {
     }
 
     @Override
-    public ListResourcesResult list(String cursor) {
-        return await(cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, null, cursor), ListResourcesResult.class,
+    public CompletableFuture<ListResourcesResult> listAsync(String cursor) {
+        return cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, null, cursor), ListResourcesResult.class,
                 () -> call(McpMethodNames.RESOURCES_LIST, ListResourcesRequestParams.page(cursor),
-                        ListResourcesResult.class, null, null)));
+                        ListResourcesResult.class, null, null));
     }
 
     @Override
-    public CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor) {
-        if (uri != null && !listsChildren()) {
+    public CompletableFuture<ListResourcesResult> childrenAsync(String uri, String cursor) {
+        Objects.requireNonNull(uri, "uri");
+        if (!listsChildren()) {
             // a server without the extension ignores params.uri and answers with its top level:
             // a silent wrong answer, so the request is not sent at all
             return CompletableFuture.failedFuture(new McpException("the server cannot list children of " + uri
                     + ": it does not advertise jmcp's children listing (capabilities.extensions[\""
                     + ListResourcesRequestParams.CHILDREN_EXTENSION + "\"])"));
         }
-        ListResourcesRequestParams params = uri == null ? ListResourcesRequestParams.page(cursor)
-                : ListResourcesRequestParams.children(uri, cursor);
+        ListResourcesRequestParams params = ListResourcesRequestParams.children(uri, cursor);
         return cached(new ResultCache.Key(McpMethodNames.RESOURCES_LIST, uri, cursor), ListResourcesResult.class,
                 () -> call(McpMethodNames.RESOURCES_LIST, params, ListResourcesResult.class, uri, null));
     }
@@ -165,10 +165,10 @@ public final class ClientResourcesImpl implements ClientResources {
     }
 
     @Override
-    public ListResourceTemplatesResult templates(String cursor) {
-        return await(cached(new ResultCache.Key(McpMethodNames.RESOURCES_TEMPLATES_LIST, null, cursor),
+    public CompletableFuture<ListResourceTemplatesResult> templatesAsync(String cursor) {
+        return cached(new ResultCache.Key(McpMethodNames.RESOURCES_TEMPLATES_LIST, null, cursor),
                 ListResourceTemplatesResult.class, () -> call(McpMethodNames.RESOURCES_TEMPLATES_LIST,
-                        ListResourceTemplatesRequestParams.page(cursor), ListResourceTemplatesResult.class, null, null)));
+                        ListResourceTemplatesRequestParams.page(cursor), ListResourceTemplatesResult.class, null, null));
     }
 
     @Override

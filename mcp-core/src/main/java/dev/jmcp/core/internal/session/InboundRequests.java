@@ -2,7 +2,6 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.internal.Failures;
 
-import dev.jmcp.core.session.RequestBudget;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.EmptyResult;

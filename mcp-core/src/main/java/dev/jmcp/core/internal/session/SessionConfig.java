@@ -1,7 +1,5 @@
 package dev.jmcp.core.internal.session;
 
-import dev.jmcp.core.session.RequestBudget;
-import dev.jmcp.core.session.RequestStates;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
 import java.util.Objects;

@@ -5,7 +5,6 @@ import dev.jmcp.core.session.Negotiated;
 import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.RequestOptions;
-import dev.jmcp.core.session.RequestStates;
 import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;

@@ -50,12 +50,16 @@ final class GomcpResources implements ClientResources {
     }
 
     @Override
-    public ListResourcesResult list(String cursor) {
-        return await(listAsync(null, cursor));
+    public CompletableFuture<ListResourcesResult> listAsync(String cursor) {
+        return page(null, cursor);
     }
 
     @Override
-    public CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor) {
+    public CompletableFuture<ListResourcesResult> childrenAsync(String uri, String cursor) {
+        return page(Objects.requireNonNull(uri, "uri"), cursor);
+    }
+
+    private CompletableFuture<ListResourcesResult> page(String uri, String cursor) {
         JsonObjectBuilder params = JSON.createObjectBuilder();
         if (cursor != null) {
             params.add("cursor", cursor);
@@ -115,9 +119,10 @@ final class GomcpResources implements ClientResources {
         return readAsync(uri, null).thenApply(result -> result.contents().get(0).resource());
     }
 
+    /** gomcp has no templates. */
     @Override
-    public ListResourceTemplatesResult templates(String cursor) {
-        return ListResourceTemplatesResult.of(List.of(), null);
+    public CompletableFuture<ListResourceTemplatesResult> templatesAsync(String cursor) {
+        return CompletableFuture.completedFuture(ListResourceTemplatesResult.of(List.of(), null));
     }
 
     /** Sends {@code resources/subscribe} with {@code uris: [uri]} for the first listener of the URI. */

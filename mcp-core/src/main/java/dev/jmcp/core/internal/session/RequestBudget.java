@@ -1,4 +1,4 @@
-package dev.jmcp.core.session;
+package dev.jmcp.core.internal.session;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without end. Long-lived {@code subscriptions/listen} requests do not count: they have their own
  * bound. Thread-safe.
  *
- * @since 0.1
+ * <p>Internal: the server shares one across its sessions.
  */
 public final class RequestBudget {
     /** 512 requests. */

@@ -1,4 +1,4 @@
-package dev.jmcp.core.session;
+package dev.jmcp.core.internal.session;
 
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
@@ -28,7 +28,7 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>The sessions of one server share one instance: a retry may arrive on another connection (over
  * HTTP it always does). Thread-safe.
  *
- * @since 0.1
+ * <p>Internal: the server shares one across its sessions.
  */
 public final class RequestStates {
     /** Fifteen minutes: long enough for a person to answer an elicitation. */
