@@ -1,6 +1,7 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.util.List;
@@ -19,7 +20,7 @@ final class AttachedSessions implements ServerFeature {
     }
 
     @Override
-    public void register(ServerSession.Builder session) {
+    public void register(FeatureHandlers session) {
     }
 
     @Override

@@ -1,23 +1,26 @@
 package dev.jmcp.core;
 
 import dev.jmcp.core.internal.listen.Listens;
-import dev.jmcp.core.internal.resources.ResourcesFeature;
-import dev.jmcp.core.internal.session.SessionThreads;
 import dev.jmcp.core.internal.resources.ChangeListener;
 import dev.jmcp.core.internal.resources.ProviderLifecycle;
-import dev.jmcp.core.internal.spi.ProviderDiscovery;
-import dev.jmcp.core.internal.spi.Providers;
-import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.internal.resources.ResourcesFeature;
 import dev.jmcp.core.internal.session.RequestBudget;
 import dev.jmcp.core.internal.session.RequestStates;
 import dev.jmcp.core.internal.session.ServerSessionAccess;
+import dev.jmcp.core.internal.session.SessionThreads;
+import dev.jmcp.core.internal.spi.ProviderDiscovery;
+import dev.jmcp.core.internal.spi.Providers;
+import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.session.NotificationHandler;
+import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
-import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.spi.ServeOptions;
+import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
@@ -234,7 +237,8 @@ public final class McpServer implements AutoCloseable {
         if (dialect == null) {
             listens.register(builder); // subscriptions/listen is of the stateless era
         }
-        features.forEach(feature -> feature.register(builder));
+        FeatureHandlers handlers = new SessionHandlers(builder);
+        features.forEach(feature -> feature.register(handlers));
         ServerSession session = builder.build();
         if (transport.carriesOneRequest()) {
             // one stateless request: no session to announce changes to, nothing to track
@@ -350,6 +354,33 @@ public final class McpServer implements AutoCloseable {
         }
         lifecycle.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         onClose.complete(null);
+    }
+
+    /** What a feature registers with: the handler methods of the session being built, and nothing else of it. */
+    private static final class SessionHandlers implements FeatureHandlers {
+        private final ServerSession.Builder session;
+
+        SessionHandlers(ServerSession.Builder session) {
+            this.session = session;
+        }
+
+        @Override
+        public FeatureHandlers requestHandler(String method, RequestHandler handler) {
+            session.requestHandler(method, handler);
+            return this;
+        }
+
+        @Override
+        public FeatureHandlers notificationHandler(String method, NotificationHandler handler) {
+            session.notificationHandler(method, handler);
+            return this;
+        }
+
+        @Override
+        public FeatureHandlers jsonParams(String method) {
+            session.jsonParams(method);
+            return this;
+        }
     }
 
     private void awaitHandlers(Duration wait) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.jmcp.core.session.ServerSession;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.transport.InMemoryTransport;
 import dev.jmcp.schema.lifecycle.ListChangedCapability;
@@ -28,7 +29,7 @@ class ServerFeatureTest {
         }
 
         @Override
-        public void register(ServerSession.Builder session) {
+        public void register(FeatureHandlers session) {
             session.requestHandler("tools/list", (params, context) -> JSON.createObjectBuilder()
                     .add("tools", JSON.createArrayBuilder().add(JSON.createObjectBuilder().add("name", "echo")))
                     .build());

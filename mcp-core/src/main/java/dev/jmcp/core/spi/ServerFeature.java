@@ -15,8 +15,11 @@ public interface ServerFeature {
     /** Adds this feature's capabilities to what the server declares. */
     void declare(ServerCapabilities.Builder capabilities);
 
-    /** Adds this feature's request and notification handlers to a session that is being built. */
-    void register(ServerSession.Builder session);
+    /**
+     * Adds this feature's request and notification handlers to a session that is being built; called
+     * for every session, and for the stateless era's requests.
+     */
+    void register(FeatureHandlers handlers);
 
     /** Called once for each session after it is built, for a feature that tracks its sessions. */
     default void attach(ServerSession session) {

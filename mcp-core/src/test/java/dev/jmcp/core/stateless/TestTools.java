@@ -1,5 +1,6 @@
 package dev.jmcp.core.stateless;
 
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
@@ -26,7 +27,7 @@ final class TestTools implements ServerFeature {
     }
 
     @Override
-    public void register(ServerSession.Builder session) {
+    public void register(FeatureHandlers session) {
         session.requestHandler("tools/list", (params, context) -> Json.createObjectBuilder()
                 .add("tools", Json.createArrayBuilder()).build());
         session.requestHandler("tools/call", this::call);

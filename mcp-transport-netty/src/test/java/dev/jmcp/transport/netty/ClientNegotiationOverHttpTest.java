@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.session.ClientSession;
@@ -70,7 +71,7 @@ class ClientNegotiationOverHttpTest {
         }
 
         @Override
-        public void register(ServerSession.Builder session) {
+        public void register(FeatureHandlers session) {
             session.requestHandler("tools/call", this::call);
         }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.session.ServerSession;
@@ -81,7 +82,7 @@ class StatelessEndToEndTest {
         }
 
         @Override
-        public void register(ServerSession.Builder session) {
+        public void register(FeatureHandlers session) {
             session.requestHandler("test/slow", (params, context) -> {
                 context.progress(1, 2.0, "half way").get(5, TimeUnit.SECONDS);
                 return EmptyResult.of();

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.stdio;
 
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
@@ -28,7 +29,7 @@ final class AskTool implements ServerFeature {
     }
 
     @Override
-    public void register(ServerSession.Builder session) {
+    public void register(FeatureHandlers session) {
         session.requestHandler("tools/list", (params, context) -> Json.createObjectBuilder()
                 .add("tools", Json.createArrayBuilder().add(Json.createObjectBuilder().add("name", "ask")
                         .add("inputSchema", Json.createObjectBuilder().add("type", "object")))).build());

@@ -11,6 +11,7 @@ import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.dialect.gomcp.internal.wire.GomcpProtocol;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
@@ -66,7 +67,7 @@ public final class GomcpServerFeature implements ServerFeature, ChangeListener {
     }
 
     @Override
-    public void register(ServerSession.Builder session) {
+    public void register(FeatureHandlers session) {
         // MCP's records of these methods would drop filter and version, and refuse uris[]
         for (String method : List.of(GomcpProtocol.LIST, GomcpProtocol.GET, GomcpProtocol.READ,
                 GomcpProtocol.SUBSCRIBE, GomcpProtocol.UNSUBSCRIBE)) {
