@@ -27,9 +27,6 @@ import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
-import dev.jmcp.schema.resources.ConditionalReads;
-import dev.jmcp.schema.resources.ListResourcesRequestParams;
-import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
@@ -91,9 +88,11 @@ public final class McpServer implements AutoCloseable {
     private final List<TransportProvider> transportProviders;
     private final ResourcesFeature resources;
     private final ProviderLifecycle lifecycle;
-    private final boolean servesResources;
-    /** The dialect's feature in place of {@link #resources}; null for MCP's own resources. */
-    private final ServerFeature dialect;
+    /**
+     * True when the server speaks the stateless era too: MCP's own resources protocol, the default,
+     * does; a resources dialect is a protocol of the {@code initialize} era.
+     */
+    private final boolean statelessEra;
     private final List<ServerFeature> features;
     private final ServerSettings settings;
     private final ServerCapabilities capabilities;
@@ -113,30 +112,25 @@ public final class McpServer implements AutoCloseable {
         this.sessionSettings = builder.sessionSettings;
         this.transportProviders = builder.transportProviders.isEmpty() ? null
                 : Providers.orderTransportProviders(builder.transportProviders);
-        this.dialect = builder.dialect == null ? null : builder.dialect.serverFeature(providers, builder.resourceSettings);
-        this.servesResources = dialect == null && !providers.isEmpty();
-        List<ServerFeature> all = new ArrayList<>();
-        if (dialect != null) {
-            all.add(dialect);
-        }
-        all.addAll(builder.features);
-        this.features = List.copyOf(all);
         this.settings = builder.settings;
         this.lifecycle = new ProviderLifecycle(providers);
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
                 lifecycle::track);
+        this.statelessEra = builder.dialect == null;
+        List<ServerFeature> all = new ArrayList<>();
+        // the resources protocol the server speaks over its providers: MCP's own unless a dialect was chosen
+        all.add(builder.dialect == null ? resources : builder.dialect.serverFeature(providers, builder.resourceSettings));
+        all.addAll(builder.features);
+        this.features = List.copyOf(all);
         this.capabilities = declared();
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
         this.requestStates = RequestStates.create(settings.requestStateTtl());
         this.budget = RequestBudget.of(settings.maxRequestsInFlight());
         this.listens = new Listens(settings.maxOpenListens(), capabilities);
-        if (dialect == null) {
-            resources.listens(listens);
-            lifecycle.listen(resources);
-        }
+        resources.listens(listens);
         for (ServerFeature feature : features) {
-            if (feature instanceof ChangeListener listener) { // a dialect's resources feature
+            if (feature instanceof ChangeListener listener) { // the resources protocol's feature
                 lifecycle.listen(listener);
             }
         }
@@ -198,13 +192,6 @@ public final class McpServer implements AutoCloseable {
 
     private ServerCapabilities declared() {
         ServerCapabilities.Builder capabilities = ServerCapabilities.builder();
-        if (servesResources) {
-            capabilities.resources(resources.capability());
-            // the resources feature answers resources/list with params.uri and conditional reads:
-            // a client uses either only when told
-            capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT,
-                    ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
-        }
         features.forEach(feature -> feature.declare(capabilities));
         return capabilities.build();
     }
@@ -230,14 +217,11 @@ public final class McpServer implements AutoCloseable {
                 .settings(sessionSettings)
                 .executor(executor)
                 .defaultCacheHint(settings.defaultCacheHint())
-                .statelessEra(dialect == null); // a dialect is a protocol of the initialize era
-        if (servesResources) {
-            resources.register(builder);
-        }
-        if (dialect == null) {
-            listens.register(builder); // subscriptions/listen is of the stateless era
-        }
+                .statelessEra(statelessEra);
         FeatureHandlers handlers = new SessionHandlers(builder);
+        if (statelessEra) {
+            listens.register(handlers); // subscriptions/listen is of the stateless era
+        }
         features.forEach(feature -> feature.register(handlers));
         ServerSession session = builder.build();
         if (transport.carriesOneRequest()) {
@@ -245,7 +229,6 @@ public final class McpServer implements AutoCloseable {
             return session;
         }
         sessions.add(session);
-        resources.attach(session);
         features.forEach(feature -> feature.attach(session));
         session.onClose().whenComplete((ignored, failure) -> sessions.remove(session));
         if (closed.get()) {

@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.listen;
 
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.McpMethodNames;
@@ -59,8 +60,8 @@ public final class Listens implements AutoCloseable {
     }
 
     /** Adds the {@code subscriptions/listen} handler to a session that is being built. */
-    public void register(ServerSession.Builder builder) {
-        builder.requestHandler(McpMethodNames.SUBSCRIPTIONS_LISTEN, this::listen);
+    public void register(FeatureHandlers handlers) {
+        handlers.requestHandler(McpMethodNames.SUBSCRIPTIONS_LISTEN, this::listen);
     }
 
     /** @return how many streams are open: a test hook */

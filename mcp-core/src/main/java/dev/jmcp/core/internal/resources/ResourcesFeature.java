@@ -7,6 +7,11 @@ import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.FeatureHandlers;
+import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
+import jakarta.json.JsonValue;
+import java.util.Map;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.CacheableResult;
@@ -46,7 +51,7 @@ import java.util.function.UnaryOperator;
  * generation (making older counting cursors stale) and reach every session even when nobody has
  * subscribed to anything.
  */
-public final class ResourcesFeature implements ChangeListener {
+public final class ResourcesFeature implements ServerFeature, ChangeListener {
     private static final System.Logger LOG = System.getLogger(ResourcesFeature.class.getName());
     /** Parent chains longer than this are cut: a provider whose parentOf loops must not hang us. */
     private static final int MAX_DEPTH = 256;
@@ -106,7 +111,11 @@ public final class ResourcesFeature implements ChangeListener {
     }
 
     /** Adds the feature's handlers to a session that is being built. */
-    public void register(ServerSession.Builder builder) {
+    @Override
+    public void register(FeatureHandlers builder) {
+        if (providers.isEmpty()) {
+            return; // a server without providers serves no resources methods
+        }
         builder.requestHandler(McpMethodNames.RESOURCES_LIST, this::list)
                 .requestHandler(McpMethodNames.RESOURCES_READ, this::read)
                 .requestHandler(McpMethodNames.RESOURCES_METADATA, this::metadata)
@@ -118,7 +127,22 @@ public final class ResourcesFeature implements ChangeListener {
         }
     }
 
+    /**
+     * Declares {@code resources} when there are providers, and the extensions this feature answers:
+     * {@code resources/list} with {@code params.uri} and conditional reads, which a client uses only
+     * when told.
+     */
+    @Override
+    public void declare(ServerCapabilities.Builder capabilities) {
+        if (!providers.isEmpty()) {
+            capabilities.resources(capability);
+            capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT,
+                    ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
+        }
+    }
+
     /** Tracks a session until it closes: it then gets list changes, and its subscriptions are dropped when it closes. */
+    @Override
     public void attach(ServerSession session) {
         if (sessions.add(session)) {
             session.onClose().whenComplete((ignored, failure) -> forget(session));
