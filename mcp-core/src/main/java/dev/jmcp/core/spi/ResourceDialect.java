@@ -15,6 +15,13 @@ import java.util.List;
  * {@code provides dev.jmcp.core.spi.ResourceDialect with ...}) and chosen by {@link #id()}; a dialect is
  * never chosen by itself: an endpoint speaks the one its server was built with.
  *
+ * <p><b>Who implements it.</b> jmcp's own dialect modules. A dialect serves a whole resources
+ * protocol and reuses the engine's routing, signed cursors, bounded reads and versions, which
+ * {@code dev.jmcp.core} exports only to those modules ({@code exports ... to}); those pieces are not
+ * API, since their shape follows MCP's feature. A program that wants methods of its own over the same
+ * providers writes a {@link ServerFeature} (and, on the client side, calls them through
+ * {@link dev.jmcp.core.session.ClientSession}) instead. This interface may change before 1.0.
+ *
  * @since 0.1
  */
 public interface ResourceDialect {
