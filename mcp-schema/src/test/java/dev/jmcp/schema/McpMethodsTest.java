@@ -21,7 +21,7 @@ class McpMethodsTest {
 
     @Test
     void byNameFindsEveryMethodOfAll() {
-        for (McpMethod method : McpMethods.all()) {
+        for (McpMethod<?, ?> method : McpMethods.all()) {
             assertSame(method, McpMethods.byName(method.name()), method.name());
         }
     }
@@ -35,7 +35,7 @@ class McpMethodsTest {
 
     @Test
     void readMapsToItsParamsAndResultRecords() {
-        McpMethod read = McpMethods.byName("resources/read");
+        McpMethod<?, ?> read = McpMethods.byName("resources/read");
         assertEquals(ReadResourceRequestParams.class, read.paramsType());
         assertEquals(ReadResourceResult.class, read.resultType());
         assertFalse(read.isNotification());
@@ -46,7 +46,7 @@ class McpMethodsTest {
         for (String name : List.of("notifications/initialized", "notifications/cancelled", "notifications/progress",
                 "notifications/message", "notifications/resources/updated", "notifications/resources/list_changed",
                 "notifications/subscriptions/acknowledged")) {
-            McpMethod method = McpMethods.byName(name);
+            McpMethod<?, ?> method = McpMethods.byName(name);
             assertNotNull(method, name);
             assertTrue(method.isNotification(), name);
         }
@@ -54,7 +54,7 @@ class McpMethodsTest {
 
     @Test
     void everyMethodNameStartingWithNotificationsIsANotification() {
-        for (McpMethod method : McpMethods.all()) {
+        for (McpMethod<?, ?> method : McpMethods.all()) {
             assertEquals(method.name().startsWith("notifications/"), method.isNotification(), method.name());
         }
     }
@@ -62,7 +62,7 @@ class McpMethodsTest {
     @Test
     void allHoldsTheNineteenMethodsOnce() {
         Set<String> names = new HashSet<>();
-        for (McpMethod method : McpMethods.all()) {
+        for (McpMethod<?, ?> method : McpMethods.all()) {
             assertTrue(names.add(method.name()), method.name());
         }
         assertEquals(19, names.size());

@@ -1,5 +1,6 @@
 package dev.jmcp.core.session;
 
+import dev.jmcp.schema.McpMethod;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.common.EmptyResult;
@@ -52,6 +53,29 @@ public sealed interface McpSession extends AutoCloseable permits ServerSession, 
      *         request may not be sent yet (before the handshake). Never null
      */
     <R> CompletableFuture<R> sendRequest(String method, Object params, Class<R> resultType, RequestOptions options);
+
+    /**
+     * Sends a request typed by its method: {@code request(McpMethods.RESOURCES_READ, params)} is a
+     * future of a {@code ReadResourceResult}.
+     *
+     * @param method  a request method (not a notification) the codec knows, or one given to it
+     * @param params  its params; null for none
+     * @param options a timeout of its own and a progress listener; never null
+     * @param <P>     the method's params
+     * @param <R>     the method's result
+     * @return the result, as {@link #sendRequest(String, Object, Class, RequestOptions)} completes it
+     */
+    default <P, R> CompletableFuture<R> request(McpMethod<P, R> method, P params, RequestOptions options) {
+        if (method.isNotification()) {
+            throw new IllegalArgumentException(method.name() + " is a notification: send it with sendNotification");
+        }
+        return sendRequest(method.name(), params, method.resultType(), options);
+    }
+
+    /** As {@link #request(McpMethod, Object, RequestOptions)} with {@link RequestOptions#defaults()}. */
+    default <P, R> CompletableFuture<R> request(McpMethod<P, R> method, P params) {
+        return request(method, params, RequestOptions.defaults());
+    }
 
     /** Sends a request with {@link RequestOptions#defaults()}. @see #sendRequest(String, Object, Class, RequestOptions) */
     default <R> CompletableFuture<R> sendRequest(String method, Object params, Class<R> resultType) {

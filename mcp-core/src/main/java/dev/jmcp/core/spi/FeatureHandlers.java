@@ -2,6 +2,11 @@ package dev.jmcp.core.spi;
 
 import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
+import dev.jmcp.core.session.TypedRequestHandler;
+import dev.jmcp.schema.McpMethod;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
+import java.util.Objects;
 
 /**
  * What a {@link ServerFeature} registers its handlers with: the part of a session's dispatch table a
@@ -19,6 +24,30 @@ public interface FeatureHandlers {
      * @throws IllegalArgumentException when the method has a handler already
      */
     FeatureHandlers requestHandler(String method, RequestHandler handler);
+
+    /**
+     * A handler typed by its method: params that are not the method's params record are refused with
+     * {@code -32602} before the handler runs.
+     *
+     * @param method  the method, such as {@code McpMethods.RESOURCES_READ}; a request, not a notification
+     * @param handler answers it
+     * @param <P>     the method's params
+     * @param <R>     the method's result
+     * @return this
+     */
+    default <P, R> FeatureHandlers requestHandler(McpMethod<P, R> method, TypedRequestHandler<P, R> handler) {
+        if (method.isNotification()) {
+            throw new IllegalArgumentException(method.name() + " is a notification: it has no request handler");
+        }
+        Objects.requireNonNull(handler, "handler");
+        return requestHandler(method.name(), (params, context) -> {
+            if (params != null && !method.paramsType().isInstance(params)) {
+                throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params of " + method.name()
+                        + " could not be read as " + method.paramsType().getSimpleName());
+            }
+            return handler.handle(method.paramsType().cast(params), context);
+        });
+    }
 
     /**
      * @param method  a notification method

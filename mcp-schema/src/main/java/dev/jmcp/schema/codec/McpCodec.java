@@ -42,7 +42,7 @@ public final class McpCodec {
     private final CodecLimits limits;
     private final BlobSink blobs;
     /** What {@link #toBuilder()} starts from: the table inside {@link #reader} does not give them back. */
-    private final List<McpMethod> methods;
+    private final List<McpMethod<?, ?>> methods;
     private final MessageReader reader;
     private final MessageWriter writer = new MessageWriter();
 
@@ -198,7 +198,7 @@ public final class McpCodec {
     public static final class Builder {
         private CodecLimits limits = CodecLimits.DEFAULTS;
         private BlobSink blobs = BlobSink.IN_MEMORY;
-        private final List<McpMethod> methods = new ArrayList<>(McpMethods.all());
+        private final List<McpMethod<?, ?>> methods = new ArrayList<>(McpMethods.all());
 
         private Builder() {
         }
@@ -222,7 +222,7 @@ public final class McpCodec {
          * Teaches the codec another method, so that its params and result are read into records;
          * a method of the same name is replaced. The types must be public records in an exported package.
          */
-        public Builder method(McpMethod method) {
+        public Builder method(McpMethod<?, ?> method) {
             Objects.requireNonNull(method, "method");
             methods.removeIf(known -> known.name().equals(method.name()));
             methods.add(method);

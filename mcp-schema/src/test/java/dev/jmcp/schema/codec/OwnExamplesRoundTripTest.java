@@ -74,7 +74,7 @@ class OwnExamplesRoundTripTest {
                     }
                 }
                 String answers = RoundTrips.RESPONSE_METHODS.get(example.exampleType());
-                McpMethod method = McpMethods.byName(answers);
+                McpMethod<?, ?> method = McpMethods.byName(answers);
                 if (method != null) {
                     results.add("InputRequiredResultResponse".equals(example.exampleType())
                             ? InputRequiredResult.class.getSimpleName() : method.resultType().getSimpleName());
@@ -82,7 +82,7 @@ class OwnExamplesRoundTripTest {
             }
         }
         List<String> missing = new ArrayList<>();
-        for (McpMethod method : McpMethods.all()) {
+        for (McpMethod<?, ?> method : McpMethods.all()) {
             if (!methods.contains(method.name())) {
                 missing.add("a message of " + method.name());
             }

@@ -236,7 +236,7 @@ final class RoundTrips {
         } else if (message instanceof JsonRpcNotification notification) {
             checkParams(notification.method(), notification.params());
         } else if (message instanceof JsonRpcResultResponse response) {
-            McpMethod method = McpMethods.byName(pending.methodOf(response.id()));
+            McpMethod<?, ?> method = McpMethods.byName(pending.methodOf(response.id()));
             if (method == null) {
                 assertInstanceOf(JsonObject.class, response.result(), "result of an unknown method");
             } else if (response.result() instanceof InputRequiredResult input) {
@@ -251,7 +251,7 @@ final class RoundTrips {
         if (params == null) {
             return;
         }
-        McpMethod method = McpMethods.byName(name);
+        McpMethod<?, ?> method = McpMethods.byName(name);
         if (method == null) {
             assertInstanceOf(JsonValue.class, params, "params of the unknown method " + name);
         } else {

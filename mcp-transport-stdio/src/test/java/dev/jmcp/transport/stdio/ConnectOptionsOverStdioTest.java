@@ -29,7 +29,7 @@ class ConnectOptionsOverStdioTest {
     public record Answer(String value) {
     }
 
-    private static final McpMethod CUSTOM = McpMethod.request("test/custom", ReadResourceRequestParams.class, Answer.class);
+    private static final McpMethod<ReadResourceRequestParams, Answer> CUSTOM = McpMethod.request("test/custom", ReadResourceRequestParams.class, Answer.class);
     private static final String BLOB_ANSWER = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"contents\":"
             + "[{\"uri\":\"file:///b\",\"blob\":\"aGVsbG8=\"}]}}";
     private static final String CUSTOM_ANSWER = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"value\":\"x\"}}";

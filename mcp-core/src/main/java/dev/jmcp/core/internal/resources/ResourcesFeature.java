@@ -14,12 +14,15 @@ import jakarta.json.JsonValue;
 import java.util.Map;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.McpMethods;
+import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.common.CacheableResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
+import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
 import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.ReadDirectoryRequestParams;
@@ -116,14 +119,14 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         if (providers.isEmpty()) {
             return; // a server without providers serves no resources methods
         }
-        builder.requestHandler(McpMethodNames.RESOURCES_LIST, this::list)
-                .requestHandler(McpMethodNames.RESOURCES_READ, this::read)
-                .requestHandler(McpMethodNames.RESOURCES_METADATA, this::metadata)
-                .requestHandler(McpMethodNames.RESOURCES_DIRECTORY_READ, this::directory)
-                .requestHandler(McpMethodNames.RESOURCES_TEMPLATES_LIST, this::templates);
+        builder.requestHandler(McpMethods.RESOURCES_LIST, this::list)
+                .requestHandler(McpMethods.RESOURCES_READ, this::read)
+                .requestHandler(McpMethods.RESOURCES_METADATA, this::metadata)
+                .requestHandler(McpMethods.RESOURCES_DIRECTORY_READ, this::directory)
+                .requestHandler(McpMethods.RESOURCES_TEMPLATES_LIST, this::templates);
         if (Boolean.TRUE.equals(capability.subscribe())) {
-            builder.requestHandler(McpMethodNames.RESOURCES_SUBSCRIBE, this::subscribe)
-                    .requestHandler(McpMethodNames.RESOURCES_UNSUBSCRIBE, this::unsubscribe);
+            builder.requestHandler(McpMethods.RESOURCES_SUBSCRIBE, this::subscribe)
+                    .requestHandler(McpMethods.RESOURCES_UNSUBSCRIBE, this::unsubscribe);
         }
     }
 
@@ -180,11 +183,10 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
 
     // ---- handlers ----
 
-    private Object list(Object params, RequestContext context) {
-        ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of()
-                : typed(params, ListResourcesRequestParams.class, McpMethodNames.RESOURCES_LIST);
+    private ListResourcesResult list(ListResourcesRequestParams params, RequestContext context) {
+        ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of() : params;
         if (p.uri() == null) {
-            return hinted(listings.top(p.cursor(), Caller.of(context)), context, providers);
+            return (ListResourcesResult) hinted(listings.top(p.cursor(), Caller.of(context)), context, providers);
         }
         return children(McpMethodNames.RESOURCES_LIST, p.uri(), p.cursor(), context);
     }
@@ -193,9 +195,8 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
      * SEP-2640: the children of a collection, as {@code resources/list} with {@code params.uri}
      * lists them (the same pages, the same cursors), a child collection marked as a directory.
      */
-    private Object directory(Object params, RequestContext context) {
-        ReadDirectoryRequestParams p = typed(params, ReadDirectoryRequestParams.class,
-                McpMethodNames.RESOURCES_DIRECTORY_READ);
+    private ListResourcesResult directory(ReadDirectoryRequestParams params, RequestContext context) {
+        ReadDirectoryRequestParams p = required(params, McpMethodNames.RESOURCES_DIRECTORY_READ);
         return Directories.marked(children(McpMethodNames.RESOURCES_DIRECTORY_READ, p.uri(), p.cursor(), context));
     }
 
@@ -210,10 +211,9 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
                 List.of(found.provider()));
     }
 
-    private Object templates(Object params, RequestContext context) {
-        ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null)
-                : typed(params, ListResourceTemplatesRequestParams.class, McpMethodNames.RESOURCES_TEMPLATES_LIST);
-        return hinted(listings.templates(p.cursor()), context, providers);
+    private ListResourceTemplatesResult templates(ListResourceTemplatesRequestParams params, RequestContext context) {
+        ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null) : params;
+        return (ListResourceTemplatesResult) hinted(listings.templates(p.cursor()), context, providers);
     }
 
     /**
@@ -221,8 +221,8 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
      * has it is answered with no contents, without reading it; otherwise every element carries the
      * version taken before the content was read.
      */
-    private Object read(Object params, RequestContext context) {
-        ReadResourceRequestParams p = typed(params, ReadResourceRequestParams.class, McpMethodNames.RESOURCES_READ);
+    private ReadResourceResult read(ReadResourceRequestParams params, RequestContext context) {
+        ReadResourceRequestParams p = required(params, McpMethodNames.RESOURCES_READ);
         String uri = p.uri();
         Caller caller = Caller.of(context);
         Router.Found found = router.require(uri, caller);
@@ -235,14 +235,14 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
                     ? ConditionalReads.notModified(version)
                     : ReadResourceResult.of(Versions.stamped(reads.leaf(found, caller, context), version));
         }
-        return hinted(result, context, List.of(found.provider()));
+        return (ReadResourceResult) hinted(result, context, List.of(found.provider()));
     }
 
-    /** Never reads content: only the provider's {@code metadata}. */
-    private Object metadata(Object params, RequestContext context) {
-        String uri = typed(params, ReadResourceMetadataRequestParams.class, McpMethodNames.RESOURCES_METADATA).uri();
+    /** Never reads content: only the provider's {@code describe}. */
+    private ReadResourceMetadataResult metadata(ReadResourceMetadataRequestParams params, RequestContext context) {
+        String uri = required(params, McpMethodNames.RESOURCES_METADATA).uri();
         Router.Found found = router.require(uri, Caller.of(context));
-        return hinted(ReadResourceMetadataResult.of(Versions.stamped(found.provider(), found.resource())), context,
+        return (ReadResourceMetadataResult) hinted(ReadResourceMetadataResult.of(Versions.stamped(found.provider(), found.resource())), context,
                 List.of(found.provider()));
     }
 
@@ -263,8 +263,8 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         return result.withCaching(hint.ttlMs(), hint.scope());
     }
 
-    private Object subscribe(Object params, RequestContext context) {
-        String uri = typed(params, SubscribeRequestParams.class, McpMethodNames.RESOURCES_SUBSCRIBE).uri();
+    private EmptyResult subscribe(SubscribeRequestParams params, RequestContext context) {
+        String uri = required(params, McpMethodNames.RESOURCES_SUBSCRIBE).uri();
         router.require(uri, Caller.of(context)); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
@@ -281,21 +281,18 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         return null;
     }
 
-    private Object unsubscribe(Object params, RequestContext context) {
-        String uri = typed(params, UnsubscribeRequestParams.class, McpMethodNames.RESOURCES_UNSUBSCRIBE).uri();
+    private EmptyResult unsubscribe(UnsubscribeRequestParams params, RequestContext context) {
+        String uri = required(params, McpMethodNames.RESOURCES_UNSUBSCRIBE).uri();
         subscriptions.remove(context.session(), uri);
         return null;
     }
 
-    private static <T> T typed(Object params, Class<T> type, String method) {
-        if (type.isInstance(params)) {
-            return type.cast(params);
-        }
+    /** @return {@code params} of a method that needs them (a {@code uri}); -32602 saying so when there were none */
+    private static <T> T required(T params, String method) {
         if (params == null) {
             throw ResourceErrors.missingUri(method);
         }
-        throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params of " + method + " could not be read as "
-                + type.getSimpleName());
+        return params;
     }
 
     // ---- events ----
