@@ -18,21 +18,17 @@
  * ordered by priority then id; two with one id are refused, naming both classes. It provides none
  * itself: the file-system provider is configured in code.
  *
- * <p>Knobs: the module reads no system property. Each session's limits are the named settings of
- * {@link dev.jmcp.core.session.SessionSettings}: {@code requestTimeout} (60 s),
- * {@code maxInFlightRequests}
- * ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_MAX_IN_FLIGHT_REQUESTS}) and
- * {@code handlerThreads} ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_HANDLER_THREADS});
- * the resources feature's are those of {@link dev.jmcp.core.resources.ResourceSettings}:
- * {@code pageSize} ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_PAGE_SIZE}),
- * {@code maxCollectionReadEntries}
- * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_COLLECTION_READ_ENTRIES}),
- * {@code maxCollectionReadBytes} (1 MiB), {@code progressIntervalBytes} (1 MiB),
- * {@code maxStagedBlobBytes} (16 MiB) and {@code maxSubscriptionsPerSession}
- * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION}). A session owns
- * daemon threads named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
- * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the
- * class names of {@code dev.jmcp.core.*}; nothing is written to standard output.
+ * <p>Knobs: the module reads no system property. Its settings, each named in the errors it causes and
+ * each with its default there, are on the settings classes: {@link dev.jmcp.core.ServerSettings} (a
+ * server and all its sessions), {@link dev.jmcp.core.resources.ResourceSettings} (the resources
+ * feature), {@link dev.jmcp.core.session.SessionSettings} (one session),
+ * {@link dev.jmcp.core.ClientOptions} (a client), and mcp-schema's
+ * {@link dev.jmcp.schema.codec.CodecLimits} (the codec). A server owns daemon handler threads named
+ * {@code jmcp-server-handler-<k>} unless it is given an executor; a session built on its own owns
+ * {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-handler-<k>}, and a session that sends
+ * requests one {@code jmcp-...-<n>-timer-1}; all end when their owner closes. Logging goes through
+ * {@code System.Logger} under the class names of {@code dev.jmcp.core.*}; nothing is written to
+ * standard output.
  */
 @SuppressWarnings("module") // the modules named by the qualified export are built after this one
 module dev.jmcp.core {

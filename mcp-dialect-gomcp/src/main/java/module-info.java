@@ -4,12 +4,11 @@
  * providers, and jmcp's client reads gomcp servers with it. Found through
  * {@link java.util.ServiceLoader}; chosen by id ({@code jmcp serve --dialect gomcp}).
  *
- * <p>Knobs: the server side's limits are the server's
- * {@link dev.jmcp.core.resources.ResourceSettings}: {@code pageSize} for a page of
- * {@code resources/list}, {@code maxSubscriptionsPerSession} for {@code uris[]} subscriptions, and
- * {@code versionSettleMillis} and {@code maxPendingVersionAnnouncements} for announcing a changed
- * resource again, with its version, once its provider gives one (on a daemon thread named
- * {@code jmcp-gomcp-versions}, which ends when the server closes).
+ * <p>Knobs: the module reads no system property and has no settings of its own: the server side's
+ * limits (a page of {@code resources/list}, {@code uris[]} subscriptions, announcing a changed
+ * resource again once its provider gives a version) are the server's
+ * {@link dev.jmcp.core.resources.ResourceSettings}, with their defaults there. Announcements run on a
+ * daemon thread named {@code jmcp-gomcp-versions}, which ends when the server closes.
  */
 module dev.jmcp.dialect.gomcp {
     requires transitive dev.jmcp.core;

@@ -103,7 +103,7 @@ final class Harness implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("timed out waiting for " + what);
             }
-            Thread.sleep(5);
+            Thread.sleep(5); // the poll's interval, for state that offers nothing to wait on
         }
     }
 

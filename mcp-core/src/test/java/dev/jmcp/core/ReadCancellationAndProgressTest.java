@@ -83,7 +83,7 @@ class ReadCancellationAndProgressTest {
 
         private static void sleep() {
             try {
-                Thread.sleep(2);
+                Thread.sleep(2); // a slow source, on purpose: the read must still be under way when it is cancelled
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -202,7 +202,7 @@ final class Interop {
                             + " s\n" + tail());
                 }
                 try {
-                    Thread.sleep(50);
+                    Thread.sleep(50); // the poll's interval: another process's output has nothing to wait on
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new AssertionError("interrupted waiting for " + name, e);

@@ -82,11 +82,17 @@ class ListenTest {
         assertTrue(refused.getJsonObject("error").getString("message").contains("maxOpenListens=1"));
 
         peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"s1\"}}");
-        Thread.sleep(50);
-        notes.addText(Resource.builder("mem://b", "b").build(), "beta");
-        assertNull(peer.poll(100), "no event after the cancellation, and no answer to the cancelled request");
+        // the barrier: with maxOpenListens=1 a new listen is acknowledged only once s1 has ended, and
+        // nothing (an answer to s1 included) may come before its acknowledgement
         peer.send(request(3, "subscriptions/listen", "\"notifications\":{\"resourcesListChanged\":true}"));
-        assertEquals("notifications/subscriptions/acknowledged", peer.next().getString("method"), "its place was given back");
+        JsonObject acknowledged = peer.next();
+        assertEquals("notifications/subscriptions/acknowledged", acknowledged.getString("method"), "its place was given back");
+        assertEquals(3, subscriptionId(acknowledged));
+        notes.addText(Resource.builder("mem://b", "b").build(), "beta");
+        JsonObject changed = peer.next();
+        assertEquals("notifications/resources/list_changed", changed.getString("method"));
+        assertEquals(3, subscriptionId(changed), "the change went to the new listen");
+        assertNull(peer.poll(100), "no event after the cancellation, and no answer to the cancelled request");
     }
 
     @Test

@@ -80,7 +80,7 @@ class BlobBackPressureTest {
             sincePause += n;
             if (sincePause >= 8L * 1024 * 1024) {
                 sincePause = 0;
-                Thread.sleep(100);
+                Thread.sleep(100); // a pause in reading, on purpose: the server's writes must back up
             }
             byte[] joined = new byte[Math.min(64, tail.length + n)];
             byte[] all = new byte[tail.length + n];

@@ -86,7 +86,7 @@ class BlobProducerTest {
             while ((n = in.read(buffer)) >= 0) {
                 raw.write(buffer, 0, n);
                 if (raw.size() % (1024 * 1024) < n) {
-                    Thread.sleep(25);
+                    Thread.sleep(25); // a slow reader, on purpose: the server must wait for it
                 }
             }
             JsonObject contents = JSON.createReader(new StringReader(dechunked(raw.toByteArray()))).readObject()
@@ -180,7 +180,7 @@ class BlobProducerTest {
             if (Arrays.stream(producer.getStackTrace()).noneMatch(frame -> frame.getClassName().contains("ProducedInput"))) {
                 return;
             }
-            Thread.sleep(20);
+            Thread.sleep(20); // the poll's interval: a thread's stack has nothing to wait on
         }
         throw new AssertionError("the producer still runs a body: " + Arrays.toString(producer.getStackTrace()));
     }

@@ -68,7 +68,7 @@ public final class LeakCheck implements BeforeAllCallback, AfterEachCallback {
     public static List<String> collect() throws InterruptedException {
         for (int round = 0; round < 3; round++) {
             System.gc();
-            Thread.sleep(20);
+            Thread.sleep(20); // time for the collector to enqueue what it found: there is no condition to wait on
             for (int i = 0; i < 64; i++) {
                 ByteBuf pooled = ByteBufAllocator.DEFAULT.buffer(16);
                 pooled.release();

@@ -106,7 +106,7 @@ final class RawSocket implements AutoCloseable {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("not within 10 s: " + what);
             }
-            Thread.sleep(5);
+            Thread.sleep(5); // the poll's interval: such state has nothing to wait on
         }
     }
 }

@@ -95,7 +95,7 @@ class SlowAndIdleConnectionsTest {
                     for (int i = 0; i < 200; i++) {
                         socket.send("a");
                         sent.incrementAndGet();
-                        Thread.sleep(50);
+                        Thread.sleep(50); // the trickle's gap: a slow peer is what this test is about
                     }
                 } catch (IOException | InterruptedException e) {
                     // the server closed the connection: what this test waits for

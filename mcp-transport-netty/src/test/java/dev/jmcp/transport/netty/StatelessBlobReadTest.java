@@ -75,7 +75,7 @@ class StatelessBlobReadTest {
             while ((n = in.read(buffer)) >= 0) {
                 raw.write(buffer, 0, n);
                 if (raw.size() % (512 * 1024) < n) {
-                    Thread.sleep(20);
+                    Thread.sleep(20); // a slow reader, on purpose: the server must wait for it
                 }
             }
         }

@@ -122,17 +122,6 @@ class StatelessEndToEndTest {
         return JSON.createReader(new StringReader(response.body())).readObject();
     }
 
-    /**
-     * @return how many sessions the server has once they number {@code expected}, or after 2 s: a
-     *         request's session ends just after its answer is written, which the client may see first
-     */
-    private int sessionsOnceSettled(int expected) throws InterruptedException {
-        for (int i = 0; i < 200 && server.sessions().size() != expected; i++) {
-            Thread.sleep(10);
-        }
-        return server.sessions().size();
-    }
-
     private static void hasTheEraFields(JsonObject result) {
         assertEquals("complete", result.getString("resultType"), result.toString());
         assertInstanceOf(JsonNumber.class, result.get("ttlMs"), result.toString());
@@ -162,7 +151,8 @@ class StatelessEndToEndTest {
         JsonObject result = answer.getJsonObject("result");
         assertEquals(TEXT, result.getJsonArray("contents").getJsonObject(0).getString("text"));
         hasTheEraFields(result);
-        assertEquals(0, sessionsOnceSettled(0), "no stateless request is left counted as a session");
+        // a request's session ends just after its answer is written, which the client may see first
+        RawSocket.await("no stateless request is left counted as a session", () -> server.sessions().isEmpty());
     }
 
     @Test
@@ -277,7 +267,7 @@ class StatelessEndToEndTest {
                 assertEquals(200, stateless(5000 + i, "resources/read", "\"uri\":\"" + TEXT_URI + "\"," + META)
                         .statusCode());
             }
-            assertEquals(1, sessionsOnceSettled(1), "only the session client's session stays open");
+            RawSocket.await("only the session client's session stays open", () -> server.sessions().size() == 1);
         } finally {
             threads.shutdownNow();
         }

@@ -57,12 +57,13 @@ class StreamableHttpEndToEndTest {
                 .serverInfo(Implementation.of("test-server", "1"))
                 .requestHandler("slow", (params, context) -> {
                     context.progress(1, 2.0, "half way").get(5, TimeUnit.SECONDS);
-                    Thread.sleep(100);
+                    Thread.sleep(100); // a slow handler: time between its progress and its answer is the point
                     return null;
                 })
                 .requestHandler("flaky", (params, context) -> {
                     context.progress(1, 2.0, DropAfterMarker.MARKER).get(5, TimeUnit.SECONDS);
-                    Thread.sleep(300);
+                    // the answer comes once the connection that carried the progress has been dropped
+                    RawSocket.await("the connection dropped after the progress", () -> dropper.drops.get() > 0);
                     return null;
                 })
                 .build();
@@ -145,9 +146,7 @@ class StreamableHttpEndToEndTest {
         ServerSession serverSession = serverSessions.get(0);
         serverSession.initialized().get(10, TimeUnit.SECONDS);
         serverSession.sendNotification("notifications/resources/list_changed", null).get(10, TimeUnit.SECONDS);
-        for (int i = 0; i < 200 && notifications.isEmpty(); i++) {
-            Thread.sleep(25);
-        }
+        RawSocket.await("the notification", () -> !notifications.isEmpty());
         assertEquals(List.of("list_changed"), notifications);
     }
 
@@ -177,7 +176,8 @@ class StreamableHttpEndToEndTest {
             dropped = null;
         }
         assertTrue(dropped == null || !dropped.body().contains("\"id\":11"));
-        Thread.sleep(500);
+        // no wait for the answer: the resume replays what stream 2 sent after 2-2 and carries it on
+        // until its answer, so the body is the same whether the answer was sent before the GET or after
         HttpResponse<String> resumed = Raw.send(java.net.http.HttpRequest.newBuilder(uri)
                 .header("Accept", "text/event-stream").header("Mcp-Session-Id", id)
                 .header("Last-Event-ID", "2-2").GET());
@@ -191,10 +191,7 @@ class StreamableHttpEndToEndTest {
         start(HttpServerSettings.builder().sessionIdleTimeout(Duration.ofMillis(100)).build());
         URI uri = server.uri();
         String id = Raw.initialize(uri);
-        for (int i = 0; i < 200 && server.sessionCount() > 0; i++) {
-            Thread.sleep(10);
-        }
-        assertEquals(0, server.sessionCount());
+        RawSocket.await("the idle session ended", () -> server.sessionCount() == 0);
         assertEquals(404, Raw.send(Raw.post(uri, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}",
                 "Mcp-Session-Id", id)).statusCode());
         assertFalse(serverSessions.get(0).isOpen());

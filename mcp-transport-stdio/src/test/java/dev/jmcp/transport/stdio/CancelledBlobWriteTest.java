@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -31,9 +32,11 @@ class CancelledBlobWriteTest {
     @Test
     void aReadCancelledWhileItsBlobIsWrittenStopsReadingTheSource() throws Exception {
         AtomicLong served = new AtomicLong();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch closed = new CountDownLatch(1);
         InMemoryResourceProvider provider = InMemoryResourceProvider.create("slow")
                 .addBlob(Resource.builder("slow://big", "big").mimeType("application/octet-stream").size(SIZE)
-                        .isCollection(false).build(), Blob.ofStream(() -> new SlowZeros(served), SIZE));
+                        .isCollection(false).build(), Blob.ofStream(() -> new SlowZeros(served, started, closed), SIZE));
         Pipe toServer = new Pipe();
         Pipe toClient = new Pipe();
         try (McpServer server = McpServer.builder().serverInfo("slow", "1").resourceProvider(provider).build()) {
@@ -41,15 +44,12 @@ class CancelledBlobWriteTest {
             try (McpClient client = McpClient.connect(StdioTransport.of(toClient.in, toServer.out))) {
                 CompletableFuture<ReadResourceResult> read = client.session().sendRequest(McpMethodNames.RESOURCES_READ,
                         new ReadResourceRequestParams("slow://big", null, null, null), ReadResourceResult.class);
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (served.get() < 2 * SlowZeros.CHUNK && System.nanoTime() < deadline) {
-                    Thread.sleep(5);
-                }
-                assertTrue(served.get() >= 2 * SlowZeros.CHUNK, "the server started writing the blob");
+                assertTrue(started.await(10, TimeUnit.SECONDS), "the server started writing the blob");
                 read.cancel(true);
 
-                // the source stops: what it served settles, far below the whole blob
-                long settled = waitUntilSettled(served);
+                // the source stops: the server closes it, far below the whole blob, and reads it no more
+                assertTrue(closed.await(10, TimeUnit.SECONDS), "the server closed the source after the cancel");
+                long settled = served.get();
                 assertTrue(settled < SIZE / 2, "the source was read no further after the cancel: " + settled + " bytes");
                 assertThrows(CancellationException.class, read::join);
                 // and the connection goes on (2026-07-28 has no ping: any request shows it)
@@ -58,28 +58,24 @@ class CancelledBlobWriteTest {
         }
     }
 
-    private static long waitUntilSettled(AtomicLong counter) throws InterruptedException {
-        long last = -1;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            long now = counter.get();
-            if (now == last) {
-                return now;
-            }
-            last = now;
-            Thread.sleep(200);
-        }
-        return counter.get();
-    }
-
     /** Zeros served slowly, so that the read is still under way when it is cancelled. */
     private static final class SlowZeros extends InputStream {
         static final int CHUNK = 64 * 1024;
         private final AtomicLong served;
+        private final CountDownLatch started;
+        private final CountDownLatch closed;
         private long left = SIZE;
 
-        SlowZeros(AtomicLong served) {
+        /** @param started counted down once two chunks were served; @param closed counted down on close */
+        SlowZeros(AtomicLong served, CountDownLatch started, CountDownLatch closed) {
             this.served = served;
+            this.started = started;
+            this.closed = closed;
+        }
+
+        @Override
+        public void close() {
+            closed.countDown();
         }
 
         @Override
@@ -94,7 +90,7 @@ class CancelledBlobWriteTest {
                 return -1;
             }
             try {
-                Thread.sleep(2);
+                Thread.sleep(2); // a slow source, on purpose: the read must still be under way when it is cancelled
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new java.io.InterruptedIOException();
@@ -102,7 +98,9 @@ class CancelledBlobWriteTest {
             int n = (int) Math.min(Math.min(length, CHUNK), left);
             java.util.Arrays.fill(buffer, offset, offset + n, (byte) 0);
             left -= n;
-            served.addAndGet(n);
+            if (served.addAndGet(n) >= 2 * CHUNK) {
+                started.countDown();
+            }
             return n;
         }
     }

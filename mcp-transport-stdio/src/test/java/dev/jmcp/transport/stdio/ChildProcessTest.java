@@ -271,7 +271,7 @@ class ChildProcessTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!transport.capturedStderr().contains(text)) {
             assertTrue(System.nanoTime() < deadline, "stderr never said '" + text + "': " + transport.capturedStderr());
-            Thread.sleep(20);
+            Thread.sleep(20); // the poll's interval: another process's output has nothing to wait on
         }
     }
 
@@ -279,7 +279,7 @@ class ChildProcessTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!out.toString(StandardCharsets.UTF_8).contains(text)) {
             assertTrue(System.nanoTime() < deadline, "never saw '" + text + "': " + out.toString(StandardCharsets.UTF_8));
-            Thread.sleep(20);
+            Thread.sleep(20); // the poll's interval: another process's output has nothing to wait on
         }
     }
 }

@@ -41,7 +41,7 @@ public final class EchoServerMain {
         ServerSession session = ServerSession.builder(transport.get())
                 .serverInfo(Implementation.of("echo-server", "1.0.0"))
                 .requestHandler("test/slow", (params, context) -> {
-                    Thread.sleep(((JsonObject) params).getInt("millis"));
+                    Thread.sleep(((JsonObject) params).getInt("millis")); // a slow handler, as long as the test asks
                     return json.createObjectBuilder().add("done", true).build();
                 })
                 .requestHandler("test/print", (params, context) -> {
@@ -53,7 +53,7 @@ public final class EchoServerMain {
         session.onClose().get();
         System.err.println("echo-server: session closed");
         if (linger) {
-            Thread.sleep(60_000);
+            Thread.sleep(60_000); // a process that outlives its session, for the tests that must kill it
         }
     }
 }

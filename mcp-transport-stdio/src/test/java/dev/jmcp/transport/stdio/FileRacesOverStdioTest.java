@@ -84,7 +84,7 @@ class FileRacesOverStdioTest {
     private void blockTheWriter() throws Exception {
         send(stateless(1, "resources/read", "\"uri\":\"" + uri("big.bin") + "\""));
         for (int i = 0; i < 200 && server.getInputStream().available() < PIPE_FULL; i++) {
-            Thread.sleep(50);
+            Thread.sleep(50); // the poll's interval (10 s in all): a pipe's fill level has nothing to wait on
         }
         assertTrue(server.getInputStream().available() >= PIPE_FULL, "the big answer did not fill the pipe");
     }
@@ -102,7 +102,7 @@ class FileRacesOverStdioTest {
                     return;
                 }
             }
-            Thread.sleep(50);
+            Thread.sleep(50); // the poll's interval (5 s in all): another process's open files have nothing to wait on
         }
     }
 

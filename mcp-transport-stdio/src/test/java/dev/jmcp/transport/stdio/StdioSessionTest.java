@@ -44,7 +44,7 @@ class StdioSessionTest {
         return ServerSession.builder(StdioTransport.of(toServer.in, toClient.out))
                 .serverInfo(Implementation.of("pipe-server", "1.0.0"))
                 .requestHandler("test/slow", (params, context) -> {
-                    Thread.sleep(((JsonObject) params).getInt("millis"));
+                    Thread.sleep(((JsonObject) params).getInt("millis")); // a slow handler, as long as the test asks
                     return JSON.createObjectBuilder().add("done", true).build();
                 })
                 .build();

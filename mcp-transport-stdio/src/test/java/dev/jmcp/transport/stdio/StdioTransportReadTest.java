@@ -370,7 +370,7 @@ class StdioTransportReadTest {
                     return;
                 }
             }
-            Thread.sleep(10);
+            Thread.sleep(10); // the poll's interval: a thread's stack has nothing to wait on
         }
         fail(name + " never waited for the answers (Unanswered.awaitEmpty)");
     }
@@ -384,7 +384,7 @@ class StdioTransportReadTest {
             if (live.stream().noneMatch(thread -> thread.isAlive() && thread.getName().equals(name))) {
                 return;
             }
-            Thread.sleep(10);
+            Thread.sleep(10); // the poll's interval: the end of a thread we do not hold has nothing to wait on
         }
         assertFalse(true, name + " is still running");
     }

@@ -78,17 +78,28 @@ class ProducedInputTest {
         input.close();
     }
 
+    /** Waits, at most 10 s, until {@code producer} is parked in {@link BodyPipe}'s put: the pipe is full. */
+    private static void awaitWaitingInPut(Thread producer) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (producer.getState() != Thread.State.WAITING || java.util.Arrays.stream(producer.getStackTrace())
+                .noneMatch(frame -> frame.getClassName().equals(BodyPipe.class.getName()) && frame.getMethodName().equals("put"))) {
+            assertTrue(System.nanoTime() < deadline, "the producer never waited in the full pipe: " + producer.getState());
+            Thread.sleep(5); // the poll's interval: a thread's state has nothing to wait on
+        }
+    }
+
     @Test
     void theProducerWaitsWhileNoChunkIsTaken() throws Exception {
         ScriptedSource source = ScriptedSource.of(64L * 1024 * 1024);
         ProducedInput input = input(source, false);
         ReferenceCountUtil.release(input.readChunk(ALLOCATOR));
         assertTrue(source.opened().await(5, TimeUnit.SECONDS));
-        Thread.sleep(300);
+        // the barrier: the producer waits in the full pipe, where nothing takes a chunk
+        awaitWaitingInPut(source.reader());
         long ahead = source.position();
         // the queue, the chunk being filled, and transferTo's own buffer
         assertTrue(ahead <= (ProducedInput.QUEUED_CHUNKS + 1) * CHUNK + 16 * 1024, "read ahead: " + ahead);
-        Thread.sleep(200);
+        assertEquals(Thread.State.WAITING, source.reader().getState(), "the producer waits for the connection");
         assertEquals(ahead, source.position(), "the producer waits for the connection");
         input.close();
         assertTrue(source.closed().await(5, TimeUnit.SECONDS), "closing stopped the producer, which closed the source");
@@ -150,7 +161,7 @@ class ProducedInputTest {
         ScriptedSource source = ScriptedSource.of(10);
         ProducedInput input = input(source, true);
         input.close();
-        Thread.sleep(100);
+        // nothing to wait for: only readChunk starts a producer, on this thread, and it was never called
         assertEquals(1, source.opened().getCount(), "the source was never read");
         assertEquals(0, producers.active());
     }

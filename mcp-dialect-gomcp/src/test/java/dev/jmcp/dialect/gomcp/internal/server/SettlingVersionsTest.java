@@ -41,7 +41,7 @@ class SettlingVersionsTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
         while (settling.pendingCount() > 0) {
             assertTrue(System.nanoTime() < deadline, "still pending after " + WAIT_SECONDS + " s: " + looks);
-            Thread.sleep(1);
+            Thread.sleep(1); // the poll's interval: the pending count has nothing to wait on
         }
     }
 
