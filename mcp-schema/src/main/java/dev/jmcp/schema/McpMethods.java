@@ -72,6 +72,7 @@ public final class McpMethods {
     public static final McpMethod RESOURCES_METADATA = McpMethod.request(McpMethodNames.RESOURCES_METADATA,
             ReadResourceMetadataRequestParams.class, ReadResourceMetadataResult.class);
     /** {@code resources/directory/read}: a page of a directory's children (SEP-2640), shaped as resources/list's. */
+    @Experimental
     public static final McpMethod RESOURCES_DIRECTORY_READ = McpMethod.request(McpMethodNames.RESOURCES_DIRECTORY_READ,
             ReadDirectoryRequestParams.class, ListResourcesResult.class);
     /** {@code resources/templates/list}: a page of resource templates. */

@@ -2,6 +2,7 @@ package dev.jmcp.core.resources;
 
 import dev.jmcp.core.internal.resources.ClientCalls;
 import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesResult;
@@ -49,11 +50,13 @@ public interface ClientResources {
      * @param uri    a resource with {@code isCollection: true}; never null
      * @param cursor the previous page's {@code nextCursor}; null for the first page
      */
+    @Experimental
     default ListResourcesResult list(String uri, String cursor) {
         return ClientCalls.await(listAsync(uri, cursor));
     }
 
     /** @see #list(String, String) */
+    @Experimental
     CompletableFuture<ListResourcesResult> listAsync(String uri, String cursor);
 
     /**
@@ -68,6 +71,7 @@ public interface ClientResources {
     }
 
     /** Every child of the collection {@code uri}; see {@link #listAll(int)}. */
+    @Experimental
     default List<Resource> listAll(String uri, int maxPages) {
         if (maxPages < 1) {
             throw new IllegalArgumentException("maxPages must be >= 1, was " + maxPages);
@@ -118,11 +122,13 @@ public interface ClientResources {
      * @return the result, with contents unless not modified
      * @since 0.1
      */
+    @Experimental
     default ReadResourceResult readIfChanged(String uri, String heldVersion) {
         return ClientCalls.await(readIfChangedAsync(uri, heldVersion));
     }
 
     /** @see #readIfChanged(String, String); the default reads it whole */
+    @Experimental
     default CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return readAsync(uri, RequestOptions.defaults());
     }
