@@ -126,7 +126,7 @@ final class Signatures {
         List<Class<?>> owners = new ArrayList<>();
         owners.add(type);
         owners.addAll(hiddenSuperclasses(type));
-        hiddenInterfaces(type, owners).forEach(owners::add);
+        hiddenInterfaces(owners).forEach(owners::add);
 
         Map<String, Field> fields = new LinkedHashMap<>();
         Map<String, Method> methods = new LinkedHashMap<>();
@@ -242,7 +242,7 @@ final class Signatures {
         return isApi(raw) ? Stream.of(t) : Arrays.stream(raw.getGenericInterfaces()).flatMap(this::visibleInterfaces);
     }
 
-    private Stream<Class<?>> hiddenInterfaces(Class<?> type, List<Class<?>> owners) {
+    private Stream<Class<?>> hiddenInterfaces(List<Class<?>> owners) {
         List<Class<?>> hidden = new ArrayList<>();
         List<Class<?>> todo = new ArrayList<>();
         owners.forEach(o -> todo.addAll(Arrays.asList(o.getInterfaces())));
