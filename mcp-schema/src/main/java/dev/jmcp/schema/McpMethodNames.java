@@ -28,6 +28,7 @@ public final class McpMethodNames {
     /** {@code resources/metadata} (SEP-2093). */
     public static final String RESOURCES_METADATA = "resources/metadata";
     /** {@code resources/directory/read} (SEP-2640, the skills extension). */
+    @Experimental
     public static final String RESOURCES_DIRECTORY_READ = "resources/directory/read";
     /** {@code resources/templates/list}. */
     public static final String RESOURCES_TEMPLATES_LIST = "resources/templates/list";

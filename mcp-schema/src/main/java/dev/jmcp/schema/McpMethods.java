@@ -72,7 +72,9 @@ public final class McpMethods {
     public static final McpMethod<ReadResourceMetadataRequestParams, ReadResourceMetadataResult> RESOURCES_METADATA = McpMethod.request(McpMethodNames.RESOURCES_METADATA,
             ReadResourceMetadataRequestParams.class, ReadResourceMetadataResult.class);
     /** {@code resources/directory/read}: a page of a directory's children (SEP-2640), shaped as resources/list's. */
-    public static final McpMethod<ReadDirectoryRequestParams, ListResourcesResult> RESOURCES_DIRECTORY_READ = McpMethod.request(McpMethodNames.RESOURCES_DIRECTORY_READ,
+    @Experimental
+    public static final McpMethod<ReadDirectoryRequestParams, ListResourcesResult> RESOURCES_DIRECTORY_READ =
+            McpMethod.request(McpMethodNames.RESOURCES_DIRECTORY_READ,
             ReadDirectoryRequestParams.class, ListResourcesResult.class);
     /** {@code resources/templates/list}: a page of resource templates. */
     public static final McpMethod<ListResourceTemplatesRequestParams, ListResourceTemplatesResult> RESOURCES_TEMPLATES_LIST = McpMethod.request(

@@ -2,6 +2,7 @@ package dev.jmcp.core.resources;
 
 import dev.jmcp.core.internal.resources.ClientCalls;
 import dev.jmcp.core.session.RequestOptions;
+import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesResult;
@@ -57,11 +58,13 @@ public interface ClientResources {
      * @param cursor the previous page's {@code nextCursor}; null for the first page
      * @return the page
      */
+    @Experimental
     default ListResourcesResult children(String uri, String cursor) {
         return ClientCalls.await(childrenAsync(uri, cursor));
     }
 
     /** @see #children(String, String) */
+    @Experimental
     CompletableFuture<ListResourcesResult> childrenAsync(String uri, String cursor);
 
     /**
@@ -76,6 +79,7 @@ public interface ClientResources {
     }
 
     /** Every child of the collection {@code uri}; see {@link #listAll(int)} and {@link #children}. */
+    @Experimental
     default List<Resource> listAllChildren(String uri, int maxPages) {
         return collect(Objects.requireNonNull(uri, "uri"), maxPages);
     }
@@ -130,11 +134,13 @@ public interface ClientResources {
      * @return the result, with contents unless not modified
      * @since 0.1
      */
+    @Experimental
     default ReadResourceResult readIfChanged(String uri, String heldVersion) {
         return ClientCalls.await(readIfChangedAsync(uri, heldVersion));
     }
 
     /** @see #readIfChanged(String, String); the default reads it whole */
+    @Experimental
     default CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return readAsync(uri, RequestOptions.defaults());
     }

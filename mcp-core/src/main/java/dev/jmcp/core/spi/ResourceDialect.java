@@ -6,6 +6,7 @@ import dev.jmcp.core.resources.ClientResources;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.VersionNegotiation;
+import dev.jmcp.schema.Experimental;
 import java.util.List;
 
 /**
@@ -24,6 +25,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@Experimental
 public interface ResourceDialect {
 
     /**

@@ -7,6 +7,7 @@ import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.dialect.gomcp.internal.client.GomcpClient;
 import dev.jmcp.dialect.gomcp.internal.server.GomcpServerFeature;
+import dev.jmcp.schema.Experimental;
 import java.util.List;
 
 /**
@@ -18,6 +19,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@Experimental
 public final class GomcpDialect implements ResourceDialect {
 
     /** The dialect's id. */

@@ -1,5 +1,6 @@
 package dev.jmcp.schema.resources;
 
+import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.codec.JsonRuntime;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -19,6 +20,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
+@Experimental
 public final class ConditionalReads {
     /** The key under {@code capabilities.extensions} by which a server offers conditional reads; its value is {@code {}}. */
     public static final String EXTENSION = "dev.jmcp/conditional-reads";

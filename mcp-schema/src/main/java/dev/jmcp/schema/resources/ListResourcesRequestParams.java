@@ -1,5 +1,6 @@
 package dev.jmcp.schema.resources;
 
+import dev.jmcp.schema.Experimental;
 import jakarta.json.JsonObject;
 import java.util.Objects;
 
@@ -22,6 +23,7 @@ public record ListResourcesRequestParams(String cursor, String uri, JsonObject m
      * extension identifier, as the 2026-07-28 revision names extensions; earlier revisions'
      * capabilities allow the member too, and their clients ignore it.
      */
+    @Experimental
     public static final String CHILDREN_EXTENSION = "dev.jmcp/resource-children";
 
     /** @return params for the first page of the top-level listing */
@@ -35,6 +37,7 @@ public record ListResourcesRequestParams(String cursor, String uri, JsonObject m
     }
 
     /** @return params for a page of the children of the collection {@code uri} */
+    @Experimental
     public static ListResourcesRequestParams children(String uri, String cursor) {
         return new ListResourcesRequestParams(cursor, Objects.requireNonNull(uri, "uri"), null);
     }

@@ -1,5 +1,6 @@
 package dev.jmcp.schema.resources;
 
+import dev.jmcp.schema.Experimental;
 import jakarta.json.JsonObject;
 import java.util.Objects;
 
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param meta   the {@code _meta} object; may be null (a 2026-07-28 session adds the request keys)
  * @since 0.2
  */
+@Experimental
 public record ReadDirectoryRequestParams(String uri, String cursor, JsonObject meta) {
     /**
      * The key under {@code capabilities.extensions} of SEP-2640's skills extension. A server that
