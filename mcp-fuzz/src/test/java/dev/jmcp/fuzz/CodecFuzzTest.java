@@ -21,7 +21,7 @@ class CodecFuzzTest {
     private static final CodecLimits LIMITS = CodecLimits.DEFAULTS.withMaxMessageBytes(8 * 1024)
             .withMaxDepth(12).withMaxStringLength(1024);
     private static final McpCodec CODEC = McpCodec.builder().limits(LIMITS).build();
-    private static final List<McpMethod> METHODS = McpMethods.all();
+    private static final List<McpMethod<?, ?>> METHODS = McpMethods.all();
 
     /** Every response's id stands for some request, so results of every method get read. */
     private static final PendingRequests PENDING =
