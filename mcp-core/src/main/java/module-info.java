@@ -18,18 +18,10 @@
  * ordered by priority then id; two with one id are refused, naming both classes. It provides none
  * itself: the file-system provider is configured in code.
  *
- * <p>Knobs: the module reads no system property. Each session's limits are the named settings of
- * {@link dev.jmcp.core.session.SessionSettings}: {@code requestTimeout} (60 s),
- * {@code maxInFlightRequests}
- * ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_MAX_IN_FLIGHT_REQUESTS}) and
- * {@code handlerThreads} ({@value dev.jmcp.core.session.SessionSettings#DEFAULT_HANDLER_THREADS});
- * the resources feature's are those of {@link dev.jmcp.core.resources.ResourceSettings}:
- * {@code pageSize} ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_PAGE_SIZE}),
- * {@code maxCollectionReadEntries}
- * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_COLLECTION_READ_ENTRIES}),
- * {@code maxCollectionReadBytes} (1 MiB), {@code progressIntervalBytes} (1 MiB),
- * {@code maxStagedBlobBytes} (16 MiB) and {@code maxSubscriptionsPerSession}
- * ({@value dev.jmcp.core.resources.ResourceSettings#DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION}). A session owns
+ * <p>Knobs: the module reads no system property. Its settings, each with its default, are those of
+ * {@link dev.jmcp.core.ServerSettings} (server-wide), {@link dev.jmcp.core.session.SessionSettings}
+ * (each session), {@link dev.jmcp.core.resources.ResourceSettings} (the resources feature) and
+ * {@link dev.jmcp.core.ClientOptions} (a client). A session owns
  * daemon threads named {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-...} and one
  * {@code ...-timer-1}; all end when it closes. Logging goes through {@code System.Logger} under the
  * class names of {@code dev.jmcp.core.*}; nothing is written to standard output.

@@ -7,7 +7,7 @@
  * <p>Knobs: the server side's limits are the server's
  * {@link dev.jmcp.core.resources.ResourceSettings}: {@code pageSize} for a page of
  * {@code resources/list}, {@code maxSubscriptionsPerSession} for {@code uris[]} subscriptions, and
- * {@code versionSettleMillis} and {@code maxPendingVersionAnnouncements} for announcing a changed
+ * {@code versionSettle} and {@code maxPendingVersionAnnouncements} for announcing a changed
  * resource again, with its version, once its provider gives one (on a daemon thread named
  * {@code jmcp-gomcp-versions}, which ends when the server closes).
  */

@@ -17,28 +17,14 @@
  * {@code http}; schemes {@code http}, {@code https}) to {@link dev.jmcp.core.spi.TransportProvider}.
  *
  * <p>Knobs: the module reads no system property of its own (Netty reads its {@code io.netty.*}
- * ones). The server's settings are the named ones of
- * {@link dev.jmcp.transport.netty.HttpServerSettings}: {@code allowRemoteBind} (false),
- * {@code allowedOrigins} (http and https on localhost, 127.0.0.1 and [::1], any port),
- * {@code allowedHosts} (localhost, 127.0.0.1, [::1]), {@code sessionIdleTimeout} (30 min),
- * {@code replayBufferEvents} (1,000), {@code replayBufferBytes} (16 MiB), {@code maxReplayBytes} (a
- * quarter of the heap, at most 256 MiB), {@code maxResponseBytesInMemory} (the same),
- * {@code writeBufferHighWaterMark} (64 KiB), {@code chunkBytes} (8 KiB), {@code jsonResponses}
- * (false), {@code sseHeadDelay} (0: always SSE), {@code sseHeadHold} (50 ms),
- * {@code legacySsePath} ({@code /sse}),
- * {@code legacyMessagesPath} ({@code /messages}),
- * {@code maxSessions} (1,024), {@code ioThreads} (2), {@code sseKeepAliveInterval} (15 s),
- * {@code maxBodyProducers} (64), {@code maxInitialLineBytes} (4 KiB), {@code maxHeaderBytes} (8 KiB),
- * {@code requestReadTimeout} (30 s), {@code connectionIdleTimeout} (60 s), {@code maxConnections}
- * (2,048), {@code maxBufferedRequestBytes} (64 MiB); the
- * longest request body is the codec's {@code maxMessageBytes} (16 MiB). Through
- * {@link dev.jmcp.core.spi.ServeOptions} (as {@code McpServer.serve(URI, ServeOptions)} and
- * {@code jmcp serve --set NAME=VALUE} pass them) each is also taken by name, as text, but the codec
- * (the options' {@code limits}) and {@code allowRemoteBind} (typed in the options), with the two
- * legacy paths as one, {@code legacyPaths}. The client's are those of
- * {@link dev.jmcp.transport.netty.HttpClientSettings}: {@code connectTimeout} (10 s),
- * {@code reconnectDelay} (1 s), {@code maxReconnectAttempts} (5), {@code closeTimeout} (2 s),
- * {@code legacyFallback} (true), {@code headers} (none). A server owns daemon threads named
+ * ones). The server's settings, each with its default, are those of
+ * {@link dev.jmcp.transport.netty.HttpServerSettings}; the longest request body is the codec's
+ * {@code maxMessageBytes}. Through {@link dev.jmcp.core.spi.ServeOptions} (as
+ * {@code McpServer.serve(URI, ServeOptions)} and {@code jmcp serve --set NAME=VALUE} pass them) each
+ * setter of its builder is also a setting by name, written as text, but the codec (the options'
+ * {@code limits}) and {@code allowRemoteBind} (typed in the options); the two legacy paths are the one
+ * {@code legacyPaths}. The client's settings are those of
+ * {@link dev.jmcp.transport.netty.HttpClientSettings}. A server owns daemon threads named
  * {@code jmcp-http-<n>-<k>} (its event loops, which never open or read a blob's file or stream) and
  * {@code jmcp-http-body-<k>} (at most {@code maxBodyProducers}, made when needed: they encode the
  * response bodies that do); a client, {@code jmcp-http-client-<n>-io} (the event loop of its

@@ -9,13 +9,10 @@
  * {@link dev.jmcp.transport.stdio.StdioTransportProvider} ({@code stdio:} URIs) to
  * {@link dev.jmcp.core.spi.TransportProvider}.
  *
- * <p>Knobs: the module reads no system property. Its settings are the named ones of
- * {@link dev.jmcp.transport.stdio.StdioSettings} ({@code writeBufferBytes} 64 KiB,
- * {@code closeTimeout} 5 s, {@code drainTimeout} 10 s; the longest line is the codec's
- * {@code maxMessageBytes}, 16 MiB by default; a server started with
- * {@link dev.jmcp.core.spi.ServeOptions} takes the first three by name, as text) and of
- * {@link dev.jmcp.transport.stdio.StdioProcessOptions} ({@code exitTimeout}, {@code terminateTimeout}
- * and {@code killTimeout} 2 s each, {@code stderr} forwarded, {@code stderrCaptureBytes} 64 KiB).
+ * <p>Knobs: the module reads no system property. Its settings, with their defaults, are those of
+ * {@link dev.jmcp.transport.stdio.StdioSettings} (the longest line is the codec's
+ * {@code maxMessageBytes}; a server started with {@link dev.jmcp.core.spi.ServeOptions} takes every
+ * one of them but the codec by name, as text) and of {@link dev.jmcp.transport.stdio.StdioProcessOptions}.
  * Each transport owns daemon threads named {@code jmcp-stdio-reader-<n>}, {@code jmcp-stdio-writer-<n>},
  * for a spawned server whose standard error is forwarded or captured {@code jmcp-stdio-stderr-<n>},
  * and, while it closes in the background, {@code jmcp-stdio-closer-<n>}. Logging goes through {@code System.Logger} under the class names;

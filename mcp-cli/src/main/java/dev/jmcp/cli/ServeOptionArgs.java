@@ -56,8 +56,8 @@ final class ServeOptionArgs {
             options.allowRemoteBind(true);
         }
         if (args.value("--max-message-bytes").isPresent()) {
-            options.limits(CodecLimits.DEFAULTS.withMaxMessageBytes(
-                    args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)));
+            options.limits(CodecLimits.builder().maxMessageBytes(
+                    args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)).build());
         }
         for (String setting : args.values("--set")) {
             int equals = setting.indexOf('=');
