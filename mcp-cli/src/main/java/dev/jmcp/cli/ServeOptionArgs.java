@@ -77,7 +77,9 @@ final class ServeOptionArgs {
             text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)");
             appendSettings(text, provider.serveSettings());
         }
-        return text.append("Durations are written 500ms, 30s, 5m, 1h or PT30S; lists comma-separated.\n").toString();
+        return text.append("Each is the setting of that name of the transport's settings (for jmcp's, HttpServerSettings\n"
+                + "and StdioSettings, whose javadoc says what it does). Durations are written 500ms, 30s, 2m, 1h\n"
+                + "or ISO-8601 (PT30S); lists comma-separated, or empty for none.\n").toString();
     }
 
     /** Appends {@code ": none"}, or a colon and a line for each setting in order: its name and its description, wrapped. */

@@ -25,7 +25,7 @@ import java.util.Objects;
 public final class ClientOptions {
     /** 30 seconds. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
-    /** 256 results: listings and reads of text, each bounded by the codec's limits. */
+    /** {@value} results: listings and reads of text, each bounded by the codec's limits. */
     public static final int DEFAULT_MAX_CACHED_RESULTS = 256;
 
     private static final ClientOptions DEFAULTS = builder().build();
