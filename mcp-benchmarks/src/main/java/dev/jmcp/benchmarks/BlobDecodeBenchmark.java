@@ -99,7 +99,7 @@ public class BlobDecodeBenchmark {
                 .size((long) size).isCollection(false).build();
         json = McpCodec.defaults().toBytes(new JsonRpcResultResponse(RequestId.of(1),
                 ReadResourceResult.of(new BlobResourceContents(resource, Blob.of(bytes)))));
-        codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(json.length))
+        codec = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(json.length).build())
                 .blobSink(blobOutput).build();
         jackson = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(json.length).build())

@@ -56,8 +56,8 @@ final class ServeOptionArgs {
             options.allowRemoteBind(true);
         }
         if (args.value("--max-message-bytes").isPresent()) {
-            options.limits(CodecLimits.DEFAULTS.withMaxMessageBytes(
-                    args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)));
+            options.limits(CodecLimits.builder().maxMessageBytes(
+                    args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)).build());
         }
         for (String setting : args.values("--set")) {
             int equals = setting.indexOf('=');
@@ -77,7 +77,9 @@ final class ServeOptionArgs {
             text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)");
             appendSettings(text, provider.serveSettings());
         }
-        return text.append("Durations are written 500ms, 30s, 5m, 1h or PT30S; lists comma-separated.\n").toString();
+        return text.append("Each is the setting of that name of the transport's settings (for jmcp's, HttpServerSettings\n"
+                + "and StdioSettings, whose javadoc says what it does). Durations are written 500ms, 30s, 2m, 1h\n"
+                + "or ISO-8601 (PT30S); lists comma-separated, or empty for none.\n").toString();
     }
 
     /** Appends {@code ": none"}, or a colon and a line for each setting in order: its name and its description, wrapped. */

@@ -92,8 +92,8 @@ record Target(URI uri, String display) {
      */
     static CodecLimits limits(Args args, Reads reads) {
         long max = args.longValue("--max-message-bytes", reads.maxMessageBytes, 1024, Long.MAX_VALUE);
-        return CodecLimits.DEFAULTS.withMaxMessageBytes(max)
-                .withMaxStringLength((int) Math.min(max, reads.maxStringLength));
+        return CodecLimits.builder().maxMessageBytes(max)
+                .maxStringLength((int) Math.min(max, reads.maxStringLength)).build();
     }
 
     /**

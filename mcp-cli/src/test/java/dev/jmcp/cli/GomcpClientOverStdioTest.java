@@ -197,7 +197,7 @@ class GomcpClientOverStdioTest {
 
     @Test
     void aBlobIsBoundedByTheClientsStringLimitWhichTheFailureNames() {
-        ClientOptions small = options().toBuilder().limits(CodecLimits.DEFAULTS.withMaxStringLength(65_536)).build();
+        ClientOptions small = options().toBuilder().limits(CodecLimits.builder().maxStringLength(65_536).build()).build();
         try (McpClient bounded = McpClient.connect(FakeGomcp.stdio(), small)) {
             BlobResourceContents fits = (BlobResourceContents) bounded.resources().read("mem://blob/40000").contents()
                     .get(0);

@@ -75,7 +75,7 @@ class TargetTest {
         assertEquals(64 << 20, limits.maxStringLength());
         assertEquals(CodecLimits.DEFAULT_MAX_DEPTH, limits.maxDepth());
 
-        assertEquals(CodecLimits.DEFAULTS.withMaxMessageBytes(4096).withMaxStringLength(4096),
+        assertEquals(CodecLimits.builder().maxMessageBytes(4096).maxStringLength(4096).build(),
                 limits("--max-message-bytes", "4096"));
         CodecLimits largest = limits("--max-message-bytes=" + Long.MAX_VALUE);
         assertEquals(Long.MAX_VALUE, largest.maxMessageBytes());

@@ -25,7 +25,7 @@ import java.util.Objects;
 public final class ClientOptions {
     /** 30 seconds. */
     public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(30);
-    /** 256 results: listings and reads of text, each bounded by the codec's limits. */
+    /** {@value} results: listings and reads of text, each bounded by the codec's limits. */
     public static final int DEFAULT_MAX_CACHED_RESULTS = 256;
 
     private static final ClientOptions DEFAULTS = builder().build();
@@ -121,7 +121,7 @@ public final class ClientOptions {
     /**
      * @return the codec limits for what the server sends, handed to the transport provider by
      *         {@link McpClient#connect(java.net.URI, ClientOptions)}; null to leave the provider's own
-     *         ({@link CodecLimits#DEFAULTS} for those found through {@link java.util.ServiceLoader}).
+     *         ({@link CodecLimits#defaults()} for those found through {@link java.util.ServiceLoader}).
      *         A transport passed to {@link McpClient#connect(dev.jmcp.core.spi.McpTransport, ClientOptions)}
      *         already has its codec, and keeps it
      */
@@ -213,7 +213,7 @@ public final class ClientOptions {
         private Implementation clientInfo = Implementation.of("jmcp-client", "0.1");
         private String protocolVersion = ClientSession.SUPPORTED_VERSIONS.get(0);
         private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
-        private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
+        private SessionSettings sessionSettings = SessionSettings.defaults();
         private List<TransportProvider> transportProviders = List.of();
         private CodecLimits limits;
         private BlobSink blobSink;

@@ -169,9 +169,9 @@ public final class McpClient implements AutoCloseable {
         McpTransport transport;
         try {
             transport = options.limits() == null && options.blobSink() == null ? provider.connect(target)
-                    : provider.connect(target, new ConnectOptions(
-                            options.limits() == null ? CodecLimits.DEFAULTS : options.limits(),
-                            options.blobSink() == null ? BlobSink.IN_MEMORY : options.blobSink()));
+                    : provider.connect(target, ConnectOptions.builder()
+                            .limits(options.limits() == null ? CodecLimits.defaults() : options.limits())
+                            .blobSink(options.blobSink() == null ? BlobSink.IN_MEMORY : options.blobSink()).build());
         } catch (IOException e) {
             throw new UncheckedIOException("could not connect to " + target + " with transport provider '"
                     + provider.id() + "'", e);

@@ -249,7 +249,7 @@ public final class McpServer implements AutoCloseable {
      * @throws UncheckedIOException     when the address cannot be bound
      */
     public Endpoint serve(URI address) {
-        return serve(address, ServeOptions.DEFAULTS);
+        return serve(address, ServeOptions.defaults());
     }
 
     /**
@@ -463,9 +463,9 @@ public final class McpServer implements AutoCloseable {
         private final List<TransportProvider> transportProviders = new ArrayList<>();
         private final List<ServerFeature> features = new ArrayList<>();
         private ResourceDialect dialect;
-        private ResourceSettings resourceSettings = ResourceSettings.DEFAULTS;
-        private SessionSettings sessionSettings = SessionSettings.DEFAULTS;
-        private ServerSettings settings = ServerSettings.DEFAULTS;
+        private ResourceSettings resourceSettings = ResourceSettings.defaults();
+        private SessionSettings sessionSettings = SessionSettings.defaults();
+        private ServerSettings settings = ServerSettings.defaults();
         private ExecutorService executor;
 
         private Builder() {
@@ -579,13 +579,13 @@ public final class McpServer implements AutoCloseable {
             return dialect(ResourceDialect.named(id));
         }
 
-        /** @param value the resources feature's limits; defaults to {@link ResourceSettings#DEFAULTS} */
+        /** @param value the resources feature's limits; defaults to {@link ResourceSettings#defaults()} */
         public Builder resourceSettings(ResourceSettings value) {
             this.resourceSettings = Objects.requireNonNull(value, "resourceSettings");
             return this;
         }
 
-        /** @param value the server-wide limits and defaults; defaults to {@link ServerSettings#DEFAULTS} */
+        /** @param value the server-wide limits and defaults; defaults to {@link ServerSettings#defaults()} */
         public Builder settings(ServerSettings value) {
             this.settings = Objects.requireNonNull(value, "settings");
             return this;
@@ -602,7 +602,7 @@ public final class McpServer implements AutoCloseable {
             return this;
         }
 
-        /** @param value each session's limits; defaults to {@link SessionSettings#DEFAULTS} */
+        /** @param value each session's limits; defaults to {@link SessionSettings#defaults()} */
         public Builder sessionSettings(SessionSettings value) {
             this.sessionSettings = Objects.requireNonNull(value, "sessionSettings");
             return this;

@@ -1,7 +1,5 @@
 package dev.jmcp.core;
 
-import dev.jmcp.core.internal.session.RequestBudget;
-import dev.jmcp.core.internal.session.RequestStates;
 import dev.jmcp.core.spi.CacheHint;
 import java.time.Duration;
 import java.util.Objects;
@@ -16,13 +14,16 @@ import java.util.Objects;
 public final class ServerSettings {
     /** Twice the processors, at least 8: handlers that wait on I/O should return a {@code CompletionStage}. */
     public static final int DEFAULT_HANDLER_THREADS = Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
-    /** 1024 open {@code subscriptions/listen} streams. */
+    /** {@value} requests over the whole server. */
+    public static final int DEFAULT_MAX_REQUESTS_IN_FLIGHT = 512;
+    /** {@value} open {@code subscriptions/listen} streams. */
     public static final int DEFAULT_MAX_OPEN_LISTENS = 1024;
+    /** Fifteen minutes: long enough for a person to answer an elicitation. */
+    public static final Duration DEFAULT_REQUEST_STATE_TTL = Duration.ofMinutes(15);
     /** 10 seconds: long enough for a body on its way over loopback or a LAN, short enough for a shutdown. */
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
-    /** The defaults. */
-    public static final ServerSettings DEFAULTS = builder().build();
+    private static final ServerSettings DEFAULTS = builder().build();
 
     private final int handlerThreads;
     private final int maxRequestsInFlight;
@@ -38,6 +39,11 @@ public final class ServerSettings {
         this.requestStateTtl = builder.requestStateTtl;
         this.defaultCacheHint = builder.defaultCacheHint;
         this.closeTimeout = builder.closeTimeout;
+    }
+
+    /** @return the defaults */
+    public static ServerSettings defaults() {
+        return DEFAULTS;
     }
 
     /** @return a builder that starts from the defaults */
@@ -62,7 +68,9 @@ public final class ServerSettings {
 
     /**
      * @return the most requests the whole server handles at once, over all sessions and stateless
-     *         requests; one beyond it is answered at once with {@code -32603} naming this setting
+     *         requests; one beyond it is answered at once with {@code -32603} naming this setting.
+     *         Each session is bounded alone too, by
+     *         {@link dev.jmcp.core.session.SessionSettings#maxRequestsInFlightPerSession()}
      */
     public int maxRequestsInFlight() {
         return maxRequestsInFlight;
@@ -112,9 +120,9 @@ public final class ServerSettings {
      */
     public static final class Builder {
         private int handlerThreads = DEFAULT_HANDLER_THREADS;
-        private int maxRequestsInFlight = RequestBudget.DEFAULT_MAX_REQUESTS_IN_FLIGHT;
+        private int maxRequestsInFlight = DEFAULT_MAX_REQUESTS_IN_FLIGHT;
         private int maxOpenListens = DEFAULT_MAX_OPEN_LISTENS;
-        private Duration requestStateTtl = RequestStates.DEFAULT_TTL;
+        private Duration requestStateTtl = DEFAULT_REQUEST_STATE_TTL;
         private CacheHint defaultCacheHint = CacheHint.NONE;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
 

@@ -42,7 +42,7 @@ final class Harness implements AutoCloseable {
     }
 
     Harness(ResourceProvider... providers) {
-        this(ResourceSettings.DEFAULTS, providers);
+        this(ResourceSettings.defaults(), providers);
     }
 
     /** @return a client that negotiates as by default: the stateless 2026-07-28 with this server */

@@ -69,12 +69,12 @@ class McpClientConnectTest {
     @Test
     void theLimitsOfTheOptionsReachTheProvider() {
         Provider provider = new Provider();
-        CodecLimits limits = CodecLimits.DEFAULTS.withMaxMessageBytes(1L << 30).withMaxStringLength(1 << 30);
+        CodecLimits limits = CodecLimits.builder().maxMessageBytes(1L << 30).maxStringLength(1 << 30).build();
         try (McpClient client = McpClient.connect(TARGET,
                 ClientOptions.builder().transportProviders(List.of(provider)).limits(limits).build())) {
             assertEquals("test-server", client.serverInfo().name());
         }
-        assertEquals(new ConnectOptions(limits), provider.options);
+        assertEquals(ConnectOptions.builder().limits(limits).build(), provider.options);
     }
 
     @Test
@@ -112,7 +112,7 @@ class McpClientConnectTest {
                 throw new UnsupportedOperationException();
             }
         };
-        assertSame(transport, plain.connect(TARGET, ConnectOptions.DEFAULTS));
+        assertSame(transport, plain.connect(TARGET, ConnectOptions.defaults()));
         assertThrows(NullPointerException.class, () -> plain.connect(TARGET, null));
     }
 

@@ -18,8 +18,8 @@ import java.util.List;
  * missed limit shows up as a slow or memory-hungry input rather than hiding behind big defaults.
  */
 class CodecFuzzTest {
-    private static final CodecLimits LIMITS = CodecLimits.DEFAULTS.withMaxMessageBytes(8 * 1024)
-            .withMaxDepth(12).withMaxStringLength(1024);
+    private static final CodecLimits LIMITS = CodecLimits.builder().maxMessageBytes(8 * 1024)
+            .maxDepth(12).maxStringLength(1024).build();
     private static final McpCodec CODEC = McpCodec.builder().limits(LIMITS).build();
     private static final List<McpMethod<?, ?>> METHODS = McpMethods.all();
 

@@ -37,7 +37,7 @@ public final class JmcpResourceServer {
             return;
         }
         URI address = URI.create("http://" + ServerArgs.HOST + ":" + options.httpPort() + ServerArgs.PATH);
-        NettyHttpServer http = NettyHttpServer.start(address, HttpServerSettings.DEFAULTS, server::serve);
+        NettyHttpServer http = NettyHttpServer.start(address, HttpServerSettings.defaults(), server::serve);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             http.close();
             server.close();

@@ -1,5 +1,8 @@
 package dev.jmcp.core.resources;
 
+import java.time.Duration;
+import java.util.Objects;
+
 /**
  * The named limits of a server's resources feature, each with a default. Made by
  * {@link #builder()}; immutable. Errors and log lines caused by a limit name it.
@@ -8,22 +11,22 @@ package dev.jmcp.core.resources;
  */
 public final class ResourceSettings {
     /**
-     * 10,000 resources per page: about 1 MB of JSON, and one round trip for all but the largest
+     * {@value} resources per page: about 1 MB of JSON, and one round trip for all but the largest
      * folders, since a round trip costs more than the bytes of a thousand entries; the official
      * SDKs send a whole listing in one page (see docs/decisions.md).
      */
     public static final int DEFAULT_PAGE_SIZE = 10_000;
-    /** 100 elements in a collection read. */
+    /** {@value} elements in a collection read. */
     public static final int DEFAULT_MAX_COLLECTION_READ_ENTRIES = 100;
-    /** 1 MiB of children's bodies in a collection read. */
+    /** {@value} bytes (1 MiB) of children's bodies in a collection read. */
     public static final long DEFAULT_MAX_COLLECTION_READ_BYTES = 1L << 20;
-    /** A progress notification per 1 MiB read. */
+    /** A progress notification per {@value} bytes (1 MiB) read. */
     public static final long DEFAULT_PROGRESS_INTERVAL_BYTES = 1L << 20;
-    /** 16 MiB of blob bodies held per read that asks for progress. */
+    /** {@value} bytes (16 MiB) of blob bodies held per read that asks for progress. */
     public static final long DEFAULT_MAX_STAGED_BLOB_BYTES = 16L << 20;
 
     /**
-     * 10,000 subscriptions held by one session: a client can watch every resource of a default page,
+     * {@value} subscriptions held by one session: a client can watch every resource of a default page,
      * and a session holds at most about a megabyte of them.
      */
     public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 10_000;
@@ -32,13 +35,12 @@ public final class ResourceSettings {
      * 5 s: the file-system provider withholds a file's size-and-time version for 2 s after a write,
      * counted from a whole second (so up to 4 s), and its watch may see the write a moment late.
      */
-    public static final long DEFAULT_VERSION_SETTLE_MILLIS = 5_000;
+    public static final Duration DEFAULT_VERSION_SETTLE = Duration.ofSeconds(5);
 
-    /** 10,000 resources waiting for their version to settle, as many as one session may watch. */
+    /** {@value} resources waiting for their version to settle, as many as one session may watch. */
     public static final int DEFAULT_MAX_PENDING_VERSION_ANNOUNCEMENTS = 10_000;
 
-    /** The defaults. */
-    public static final ResourceSettings DEFAULTS = builder().build();
+    private static final ResourceSettings DEFAULTS = builder().build();
 
     private final int pageSize;
     private final int maxCollectionReadEntries;
@@ -46,7 +48,7 @@ public final class ResourceSettings {
     private final long progressIntervalBytes;
     private final long maxStagedBlobBytes;
     private final int maxSubscriptionsPerSession;
-    private final long versionSettleMillis;
+    private final Duration versionSettle;
     private final int maxPendingVersionAnnouncements;
 
     private ResourceSettings(Builder b) {
@@ -56,8 +58,13 @@ public final class ResourceSettings {
         this.progressIntervalBytes = b.progressIntervalBytes;
         this.maxStagedBlobBytes = b.maxStagedBlobBytes;
         this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
-        this.versionSettleMillis = b.versionSettleMillis;
+        this.versionSettle = b.versionSettle;
         this.maxPendingVersionAnnouncements = b.maxPendingVersionAnnouncements;
+    }
+
+    /** @return the defaults */
+    public static ResourceSettings defaults() {
+        return DEFAULTS;
     }
 
     /** @return a builder that starts from the defaults */
@@ -70,7 +77,7 @@ public final class ResourceSettings {
         return new Builder().pageSize(pageSize).maxCollectionReadEntries(maxCollectionReadEntries)
                 .maxCollectionReadBytes(maxCollectionReadBytes).progressIntervalBytes(progressIntervalBytes)
                 .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession)
-                .versionSettleMillis(versionSettleMillis).maxPendingVersionAnnouncements(maxPendingVersionAnnouncements);
+                .versionSettle(versionSettle).maxPendingVersionAnnouncements(maxPendingVersionAnnouncements);
     }
 
     /**
@@ -130,16 +137,16 @@ public final class ResourceSettings {
      *         provider withholds it while it is not settled, as the file-system provider does for a
      *         file written in the last seconds): it looks five times, evenly spread over this time,
      *         and announces the resource again once, with its version, when it has one. 0: never
-     *         again. At least 0
+     *         again. Not negative
      * @since 0.1
      */
-    public long versionSettleMillis() {
-        return versionSettleMillis;
+    public Duration versionSettle() {
+        return versionSettle;
     }
 
     /**
      * @return the most resources such a dialect waits on at once for their version to settle (see
-     *         {@link #versionSettleMillis()}); a change past it is announced once, without a version,
+     *         {@link #versionSettle()}); a change past it is announced once, without a version,
      *         as it would be anyway. At least 1
      * @since 0.1
      */
@@ -152,7 +159,7 @@ public final class ResourceSettings {
         return "ResourceSettings[pageSize=" + pageSize + ", maxCollectionReadEntries=" + maxCollectionReadEntries
                 + ", maxCollectionReadBytes=" + maxCollectionReadBytes + ", progressIntervalBytes="
                 + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + ", maxSubscriptionsPerSession="
-                + maxSubscriptionsPerSession + ", versionSettleMillis=" + versionSettleMillis
+                + maxSubscriptionsPerSession + ", versionSettle=" + versionSettle
                 + ", maxPendingVersionAnnouncements=" + maxPendingVersionAnnouncements + "]";
     }
 
@@ -169,7 +176,7 @@ public final class ResourceSettings {
         private long progressIntervalBytes = DEFAULT_PROGRESS_INTERVAL_BYTES;
         private long maxStagedBlobBytes = DEFAULT_MAX_STAGED_BLOB_BYTES;
         private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
-        private long versionSettleMillis = DEFAULT_VERSION_SETTLE_MILLIS;
+        private Duration versionSettle = DEFAULT_VERSION_SETTLE;
         private int maxPendingVersionAnnouncements = DEFAULT_MAX_PENDING_VERSION_ANNOUNCEMENTS;
 
         private Builder() {
@@ -211,9 +218,13 @@ public final class ResourceSettings {
             return this;
         }
 
-        /** @param value at least 0; see {@link ResourceSettings#versionSettleMillis()} */
-        public Builder versionSettleMillis(long value) {
-            this.versionSettleMillis = atLeast("versionSettleMillis", value, 0);
+        /** @param value not negative; see {@link ResourceSettings#versionSettle()} */
+        public Builder versionSettle(Duration value) {
+            Objects.requireNonNull(value, "versionSettle");
+            if (value.isNegative()) {
+                throw new IllegalArgumentException("versionSettle must not be negative, was " + value);
+            }
+            this.versionSettle = value;
             return this;
         }
 

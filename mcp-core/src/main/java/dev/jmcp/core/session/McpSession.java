@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
  *       these callbacks must be quick: use the {@code *Async} methods of {@code CompletableFuture}
  *       for slow work.</li>
  *   <li>{@link RequestHandler}s and {@link NotificationHandler}s run on the session's handler
- *       executor ({@link SessionSettings#handlerThreads()} daemon threads named
+ *       executor (4 daemon threads named
  *       {@code jmcp-<side>-<n>-handler-<k>}, or the executor given to the builder: every session of
  *       a {@link dev.jmcp.core.McpServer} runs on the server's one executor), so a slow handler
  *       never stops the session from reading. Notification handlers run one at a time, in arrival

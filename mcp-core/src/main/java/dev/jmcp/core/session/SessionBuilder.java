@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutorService;
 abstract class SessionBuilder<B extends SessionBuilder<B>> {
     final McpTransport transport;
     final HandlerTable.Builder handlers = new HandlerTable.Builder();
-    SessionSettings settings = SessionSettings.DEFAULTS;
+    SessionSettings settings = SessionSettings.defaults();
     ExecutorService executor;
 
     SessionBuilder(McpTransport transport) {
@@ -22,7 +22,7 @@ abstract class SessionBuilder<B extends SessionBuilder<B>> {
     }
 
     /**
-     * @param value the session's limits; defaults to {@link SessionSettings#DEFAULTS}
+     * @param value the session's limits; defaults to {@link SessionSettings#defaults()}
      * @return this builder
      */
     public B settings(SessionSettings value) {
@@ -31,8 +31,9 @@ abstract class SessionBuilder<B extends SessionBuilder<B>> {
     }
 
     /**
-     * @param value the executor that runs handlers instead of the session's own pool; the
-     *              session does not shut it down; null for the session's own
+     * @param value the executor that runs handlers instead of the session's own pool (4 daemon
+     *              threads, idle ones ending after 30 s); the session does not shut it down; null
+     *              for the session's own
      * @return this builder
      */
     public B executor(ExecutorService value) {

@@ -4,57 +4,105 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The named limits of a session, each with a default. Errors caused by a limit name it, such as
- * {@code "too many requests in flight: maxInFlightRequests=64"}.
+ * The named limits of one session, each with a default. Made by {@link #builder()}; immutable.
+ * Errors caused by a limit name it, such as
+ * {@code "too many requests in flight: maxRequestsInFlightPerSession=64"}. The threads that run a
+ * session's handlers are not a setting of its own: a session of a {@link dev.jmcp.core.McpServer}
+ * runs on the server's executor ({@link dev.jmcp.core.ServerSettings#handlerThreads()}), any other on
+ * the executor given to its builder, or on a small pool of its own.
  *
- * @param requestTimeout      how long an outbound request waits for its response before it fails
- *                            with {@link RequestTimeoutException} and the peer is sent
- *                            {@code notifications/cancelled}; a call may set its own through
- *                            {@link RequestOptions}; never null, positive
- * @param maxInFlightRequests the most inbound requests that may be handled at once; a request
- *                            beyond it is answered with an error naming this setting; at least 1
- * @param handlerThreads      the threads of the executor that runs handlers when the builder is not
- *                            given one (sessions of a {@link dev.jmcp.core.McpServer} always are:
- *                            they share the server's, see {@link dev.jmcp.core.ServerSettings}); at least 1
  * @since 0.1
  */
-public record SessionSettings(Duration requestTimeout, int maxInFlightRequests, int handlerThreads) {
+public final class SessionSettings {
     /** 60 seconds. */
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
-    /** 64 requests. */
-    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 64;
-    /** 4 threads: handlers that wait on I/O should return a {@code CompletionStage} instead. */
-    public static final int DEFAULT_HANDLER_THREADS = 4;
+    /** {@value} requests. */
+    public static final int DEFAULT_MAX_REQUESTS_IN_FLIGHT_PER_SESSION = 64;
 
-    /** The defaults. */
-    public static final SessionSettings DEFAULTS =
-            new SessionSettings(DEFAULT_REQUEST_TIMEOUT, DEFAULT_MAX_IN_FLIGHT_REQUESTS, DEFAULT_HANDLER_THREADS);
+    private static final SessionSettings DEFAULTS = builder().build();
 
-    public SessionSettings {
-        Objects.requireNonNull(requestTimeout, "requestTimeout");
-        if (requestTimeout.isZero() || requestTimeout.isNegative()) {
-            throw new IllegalArgumentException("requestTimeout must be positive, was " + requestTimeout);
-        }
-        if (maxInFlightRequests < 1) {
-            throw new IllegalArgumentException("maxInFlightRequests must be >= 1, was " + maxInFlightRequests);
-        }
-        if (handlerThreads < 1) {
-            throw new IllegalArgumentException("handlerThreads must be >= 1, was " + handlerThreads);
-        }
+    private final Duration requestTimeout;
+    private final int maxRequestsInFlightPerSession;
+
+    private SessionSettings(Builder b) {
+        this.requestTimeout = b.requestTimeout;
+        this.maxRequestsInFlightPerSession = b.maxRequestsInFlightPerSession;
     }
 
-    /** @return these settings with another {@code requestTimeout} */
-    public SessionSettings withRequestTimeout(Duration value) {
-        return new SessionSettings(value, maxInFlightRequests, handlerThreads);
+    /** @return the defaults */
+    public static SessionSettings defaults() {
+        return DEFAULTS;
     }
 
-    /** @return these settings with another {@code maxInFlightRequests} */
-    public SessionSettings withMaxInFlightRequests(int value) {
-        return new SessionSettings(requestTimeout, value, handlerThreads);
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** @return these settings with another {@code handlerThreads} */
-    public SessionSettings withHandlerThreads(int value) {
-        return new SessionSettings(requestTimeout, maxInFlightRequests, value);
+    /** @return a builder that starts from these settings */
+    public Builder toBuilder() {
+        return new Builder().requestTimeout(requestTimeout).maxRequestsInFlightPerSession(maxRequestsInFlightPerSession);
+    }
+
+    /**
+     * @return how long an outbound request waits for its response before it fails with
+     *         {@link RequestTimeoutException} and the peer is sent {@code notifications/cancelled};
+     *         a call may set its own through {@link RequestOptions}; positive
+     */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /**
+     * @return the most inbound requests this one session handles at once; a request beyond it is
+     *         answered with an error naming this setting. A server bounds all its sessions together
+     *         too, by {@link dev.jmcp.core.ServerSettings#maxRequestsInFlight()}. At least 1
+     */
+    public int maxRequestsInFlightPerSession() {
+        return maxRequestsInFlightPerSession;
+    }
+
+    @Override
+    public String toString() {
+        return "SessionSettings[requestTimeout=" + requestTimeout + ", maxRequestsInFlightPerSession="
+                + maxRequestsInFlightPerSession + "]";
+    }
+
+    /**
+     * Builds {@link SessionSettings}; each method checks its value at once and names the setting when
+     * it refuses one. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+        private int maxRequestsInFlightPerSession = DEFAULT_MAX_REQUESTS_IN_FLIGHT_PER_SESSION;
+
+        private Builder() {
+        }
+
+        /** @param value positive; see {@link SessionSettings#requestTimeout()} */
+        public Builder requestTimeout(Duration value) {
+            Objects.requireNonNull(value, "requestTimeout");
+            if (value.isZero() || value.isNegative()) {
+                throw new IllegalArgumentException("requestTimeout must be positive, was " + value);
+            }
+            this.requestTimeout = value;
+            return this;
+        }
+
+        /** @param value at least 1; see {@link SessionSettings#maxRequestsInFlightPerSession()} */
+        public Builder maxRequestsInFlightPerSession(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxRequestsInFlightPerSession must be >= 1, was " + value);
+            }
+            this.maxRequestsInFlightPerSession = value;
+            return this;
+        }
+
+        /** @return the settings */
+        public SessionSettings build() {
+            return new SessionSettings(this);
+        }
     }
 }

@@ -8,36 +8,92 @@ import java.util.Objects;
  * What a client asks of the transport that {@link TransportProvider#connect(java.net.URI, ConnectOptions)}
  * makes, whatever the transport: only settings that every transport has a use for belong here.
  * Transport-specific settings (timeouts of a process, HTTP headers) stay with the provider, which a
- * caller constructs with them.
+ * caller constructs with them. Made by {@link #builder()}; immutable; two options with the same
+ * settings are equal.
  *
- * @param limits the limits the transport's codec enforces on what the server sends, such as the
- *               longest message ({@link CodecLimits#maxMessageBytes()}); never null
- * @param blobSink where the transport's codec puts the bytes of the blobs the server sends;
- *                 never null
  * @since 0.1
  */
-public record ConnectOptions(CodecLimits limits, BlobSink blobSink) {
+public final class ConnectOptions {
+    private static final ConnectOptions DEFAULTS = builder().build();
 
-    /** {@link CodecLimits#DEFAULTS}, and blobs kept in memory. */
-    public static final ConnectOptions DEFAULTS = new ConnectOptions(CodecLimits.DEFAULTS, BlobSink.IN_MEMORY);
+    private final CodecLimits limits;
+    private final BlobSink blobSink;
 
-    public ConnectOptions {
-        Objects.requireNonNull(limits, "limits");
-        Objects.requireNonNull(blobSink, "blobSink");
+    private ConnectOptions(Builder b) {
+        this.limits = b.limits;
+        this.blobSink = b.blobSink;
     }
 
-    /** Options with these limits, and blobs kept in memory. */
-    public ConnectOptions(CodecLimits limits) {
-        this(limits, BlobSink.IN_MEMORY);
+    /** @return {@link CodecLimits#defaults()}, and blobs kept in memory */
+    public static ConnectOptions defaults() {
+        return DEFAULTS;
     }
 
-    /** @return these options with other limits */
-    public ConnectOptions withLimits(CodecLimits value) {
-        return new ConnectOptions(value, blobSink);
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /** @return these options with another blob sink */
-    public ConnectOptions withBlobSink(BlobSink value) {
-        return new ConnectOptions(limits, value);
+    /** @return a builder that starts from these options */
+    public Builder toBuilder() {
+        return new Builder().limits(limits).blobSink(blobSink);
+    }
+
+    /**
+     * @return the limits the transport's codec enforces on what the server sends, such as the
+     *         longest message ({@link CodecLimits#maxMessageBytes()}); never null
+     */
+    public CodecLimits limits() {
+        return limits;
+    }
+
+    /** @return where the transport's codec puts the bytes of the blobs the server sends; never null */
+    public BlobSink blobSink() {
+        return blobSink;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof ConnectOptions that && limits.equals(that.limits) && blobSink.equals(that.blobSink);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(limits, blobSink);
+    }
+
+    @Override
+    public String toString() {
+        return "ConnectOptions[limits=" + limits + ", blobSink=" + blobSink + "]";
+    }
+
+    /**
+     * Builds {@link ConnectOptions}. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private CodecLimits limits = CodecLimits.defaults();
+        private BlobSink blobSink = BlobSink.IN_MEMORY;
+
+        private Builder() {
+        }
+
+        /** @param value never null; see {@link ConnectOptions#limits()} */
+        public Builder limits(CodecLimits value) {
+            this.limits = Objects.requireNonNull(value, "limits");
+            return this;
+        }
+
+        /** @param value never null; see {@link ConnectOptions#blobSink()} */
+        public Builder blobSink(BlobSink value) {
+            this.blobSink = Objects.requireNonNull(value, "blobSink");
+            return this;
+        }
+
+        /** @return the options */
+        public ConnectOptions build() {
+            return new ConnectOptions(this);
+        }
     }
 }

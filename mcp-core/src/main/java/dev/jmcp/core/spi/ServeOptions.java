@@ -22,8 +22,7 @@ import java.util.Objects;
  * @since 0.1
  */
 public final class ServeOptions {
-    /** No option: the provider's own settings. */
-    public static final ServeOptions DEFAULTS = builder().build();
+    private static final ServeOptions DEFAULTS = builder().build();
 
     private final CodecLimits limits;
     private final Boolean allowRemoteBind;
@@ -33,6 +32,11 @@ public final class ServeOptions {
         this.limits = builder.limits;
         this.allowRemoteBind = builder.allowRemoteBind;
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(builder.settings));
+    }
+
+    /** @return no option: the provider's own settings */
+    public static ServeOptions defaults() {
+        return DEFAULTS;
     }
 
     /** @return a builder with no option given */

@@ -91,8 +91,8 @@ public interface TransportProvider {
      * The settings {@link #serve(URI, ServeOptions, Consumer)} accepts by name, for a caller that shows
      * them (a command's help).
      *
-     * @return name to one line that says what it is and its default, in the order to show them;
-     *         never null; none by default
+     * @return name to one line that says what value it takes and its default (jmcp's transports say
+     *         {@code "a duration (default 30s)"}), in the order to show them; never null; none by default
      */
     default Map<String, String> serveSettings() {
         return Map.of();

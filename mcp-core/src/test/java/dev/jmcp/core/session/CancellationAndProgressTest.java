@@ -76,7 +76,7 @@ class CancellationAndProgressTest {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         RawPeer server = fixtures.raw(pair.server());
         ClientSession client = fixtures.client(pair.client(),
-                builder -> builder.settings(SessionSettings.DEFAULTS.withRequestTimeout(Duration.ofMillis(100))));
+                builder -> builder.settings(SessionSettings.builder().requestTimeout(Duration.ofMillis(100)).build()));
 
         CompletableFuture<InitializeResult> initialize = client.initialize();
         assertEquals(McpMethodNames.INITIALIZE, server.next(JsonRpcRequest.class).method());

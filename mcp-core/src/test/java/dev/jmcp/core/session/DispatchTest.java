@@ -152,7 +152,7 @@ class DispatchTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch bothStarted = new CountDownLatch(2);
         Fixtures.Connected connected = fixtures.connect(server -> server
-                .settings(SessionSettings.DEFAULTS.withMaxInFlightRequests(2))
+                .settings(SessionSettings.builder().maxRequestsInFlightPerSession(2).build())
                 .requestHandler("test/hold", (params, context) -> {
                     bothStarted.countDown();
                     assertTrue(release.await(5, TimeUnit.SECONDS));
@@ -166,7 +166,7 @@ class DispatchTest {
         ProtocolException refused = errorOf(connected.client().sendRequest("test/hold", null, Object.class));
 
         assertEquals(ErrorCodes.INTERNAL_ERROR, refused.code());
-        assertEquals("too many requests in flight: maxInFlightRequests=2", refused.getMessage());
+        assertEquals("too many requests in flight: maxRequestsInFlightPerSession=2", refused.getMessage());
         assertEquals(EmptyResult.of(), connected.client().ping().get(5, TimeUnit.SECONDS), "ping is not bounded");
         release.countDown();
         for (CompletableFuture<Object> future : held) {

@@ -33,7 +33,7 @@ class StatelessEraTest {
     }
 
     private void start() {
-        start(ServerSettings.DEFAULTS);
+        start(ServerSettings.defaults());
     }
 
     @AfterEach

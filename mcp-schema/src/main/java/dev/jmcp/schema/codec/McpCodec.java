@@ -196,7 +196,7 @@ public final class McpCodec {
 
     /** Builds a {@link McpCodec}. Not thread-safe. */
     public static final class Builder {
-        private CodecLimits limits = CodecLimits.DEFAULTS;
+        private CodecLimits limits = CodecLimits.defaults();
         private BlobSink blobs = BlobSink.IN_MEMORY;
         private final List<McpMethod<?, ?>> methods = new ArrayList<>(McpMethods.all());
 

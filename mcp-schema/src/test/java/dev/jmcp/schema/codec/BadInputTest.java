@@ -95,7 +95,7 @@ class BadInputTest {
 
     @Test
     void nestingUpToMaxDepthIsAcceptedAndOneDeeperIsNot() {
-        McpCodec shallow = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxDepth(8)).build();
+        McpCodec shallow = McpCodec.builder().limits(CodecLimits.builder().maxDepth(8).build()).build();
         // the message object is depth 1, so params with 7 nested arrays reach depth 8
         String atLimit = "{\"jsonrpc\":\"2.0\",\"method\":\"x/y\",\"params\":" + "[".repeat(7) + "]".repeat(7) + "}";
         assertInstanceOf(JsonRpcNotification.class, shallow.read(utf8(atLimit), PendingRequests.NONE));
@@ -128,7 +128,7 @@ class BadInputTest {
 
     @Test
     void stringOverTheLimitIsInvalidRequestNamingMaxStringLength() {
-        McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxStringLength(16)).build();
+        McpCodec small = McpCodec.builder().limits(CodecLimits.builder().maxStringLength(16).build()).build();
         assertRefused(small, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\","
                 + "\"params\":{\"uri\":\"file:///a-long-name\"}}", ErrorCodes.INVALID_REQUEST, "maxStringLength=16");
         // member names count too
@@ -138,11 +138,11 @@ class BadInputTest {
 
     @Test
     void messageOverMaxMessageBytesIsInvalidRequestNamingIt() {
-        McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(1024)).build();
+        McpCodec small = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(1024).build()).build();
         String big = "{\"jsonrpc\":\"2.0\",\"method\":\"x/y\",\"params\":{\"s\":\"" + "a".repeat(2000) + "\"}}";
         assertRefused(small, big, ErrorCodes.INVALID_REQUEST, "maxMessageBytes=1024");
         // large enough that the limit is reached in a later read of the input, not the first
-        McpCodec medium = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(20_000)).build();
+        McpCodec medium = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(20_000).build()).build();
         assertRefused(medium, big.replace("a".repeat(2000), "a".repeat(30_000)), ErrorCodes.INVALID_REQUEST,
                 "maxMessageBytes=20000");
     }
@@ -153,9 +153,9 @@ class BadInputTest {
         String message = "{\"jsonrpc\":\"2.0\",\"method\":\"x/y\",\"pad\":\"" + "p".repeat(16) + "\","
                 + "\"params\":{\"s\":\"" + "a".repeat(16) + "\"}}";
         assertTrue(message.length() > VALID.length());
-        McpCodec exact = McpCodec.builder().limits(new CodecLimits(utf8(message).length, 3, 16)).build();
+        McpCodec exact = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(utf8(message).length).maxDepth(3).maxStringLength(16).build()).build();
         assertInstanceOf(JsonRpcNotification.class, exact.read(utf8(message), PendingRequests.NONE));
-        McpCodec oneByteLess = McpCodec.builder().limits(exact.limits().withMaxMessageBytes(utf8(message).length - 1))
+        McpCodec oneByteLess = McpCodec.builder().limits(exact.limits().toBuilder().maxMessageBytes(utf8(message).length - 1).build())
                 .build();
         assertRefused(oneByteLess, message, ErrorCodes.INVALID_REQUEST, "maxMessageBytes=" + (utf8(message).length - 1));
     }
@@ -233,7 +233,7 @@ class BadInputTest {
 
     @Test
     void numbersUpToMaxNumberLengthAreAcceptedAndOneLongerIsNot() {
-        McpCodec codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxNumberLength(5)).build();
+        McpCodec codec = McpCodec.builder().limits(CodecLimits.builder().maxNumberLength(5).build()).build();
         String head = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":";
         assertInstanceOf(JsonRpcNotification.class, codec.read(utf8(head + "-1e10}}"), PendingRequests.NONE));
         assertRefused(codec, head + "-1e100}}", ErrorCodes.PARSE_ERROR, "a number of more than maxNumberLength=5 characters");

@@ -54,7 +54,7 @@ class BlobReadingTest {
     }
 
     private static McpCodec codec(BlobSink sink, long maxMessageBytes) {
-        return McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(maxMessageBytes)).blobSink(sink).build();
+        return McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(maxMessageBytes).build()).blobSink(sink).build();
     }
 
     private static Blob blobOf(Object payload) {
@@ -142,7 +142,7 @@ class BlobReadingTest {
     @Test
     void aBlobIsNotHeldToMaxStringLengthButToMaxMessageBytes() throws IOException {
         byte[] bytes = random(300);
-        CodecLimits small = CodecLimits.DEFAULTS.withMaxStringLength(64).withMaxMessageBytes(1024);
+        CodecLimits small = CodecLimits.builder().maxStringLength(64).maxMessageBytes(1024).build();
         McpCodec codec = McpCodec.builder().limits(small).build();
         assertArrayEquals(bytes, blobOf(codec.read(response(bytes), READ)).toByteArray());
         ProtocolException e = assertThrows(ProtocolException.class, () -> codec.read(response(random(2000)), READ));

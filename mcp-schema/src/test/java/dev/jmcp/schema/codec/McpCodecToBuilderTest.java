@@ -21,7 +21,7 @@ class McpCodecToBuilderTest {
         McpCodec custom = McpCodec.builder().blobSink(sink)
                 .method(McpMethod.request("test/custom", ReadResourceRequestParams.class, Answer.class)).build();
 
-        McpCodec changed = custom.toBuilder().limits(CodecLimits.DEFAULTS.withMaxDepth(9)).build();
+        McpCodec changed = custom.toBuilder().limits(CodecLimits.builder().maxDepth(9).build()).build();
 
         assertEquals(9, changed.limits().maxDepth());
         assertSame(sink, changed.blobSink());

@@ -16,13 +16,12 @@ public final class HttpClientSettings {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     /** 1 second. */
     public static final Duration DEFAULT_RECONNECT_DELAY = Duration.ofSeconds(1);
-    /** 5 attempts. */
+    /** {@value} attempts. */
     public static final int DEFAULT_MAX_RECONNECT_ATTEMPTS = 5;
     /** 2 seconds. */
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
-    /** The defaults, with {@link McpCodec#defaults()}. */
-    public static final HttpClientSettings DEFAULTS = builder().build();
+    private static final HttpClientSettings DEFAULTS = builder().build();
 
     private final McpCodec codec;
     private final Duration connectTimeout;
@@ -40,6 +39,11 @@ public final class HttpClientSettings {
         this.closeTimeout = b.closeTimeout;
         this.legacyFallback = b.legacyFallback;
         this.headers = b.headers;
+    }
+
+    /** @return the defaults, with {@link McpCodec#defaults()} */
+    public static HttpClientSettings defaults() {
+        return DEFAULTS;
     }
 
     /** @return a builder that starts from the defaults */

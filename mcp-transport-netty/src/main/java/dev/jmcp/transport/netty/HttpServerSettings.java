@@ -22,9 +22,9 @@ public final class HttpServerSettings {
     public static final List<String> DEFAULT_ALLOWED_HOSTS = List.of("localhost", "127.0.0.1", "[::1]");
     /** 30 minutes. */
     public static final Duration DEFAULT_SESSION_IDLE_TIMEOUT = Duration.ofMinutes(30);
-    /** 1,000 events. */
+    /** {@value} events. */
     public static final int DEFAULT_REPLAY_BUFFER_EVENTS = 1000;
-    /** 16 MiB. */
+    /** {@value} bytes (16 MiB). */
     public static final long DEFAULT_REPLAY_BUFFER_BYTES = 16L * 1024 * 1024;
     /**
      * A quarter of the largest heap ({@code Runtime.maxMemory()}), at most 256 MiB: replay is a
@@ -38,17 +38,17 @@ public final class HttpServerSettings {
      */
     public static final long DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY = Math.min(256L * 1024 * 1024,
             Runtime.getRuntime().maxMemory() / 4);
-    /** 64 KiB: a slow client makes the server hold about this much of a response, not the whole of it. */
+    /** {@value} bytes (64 KiB): a slow client makes the server hold about this much of a response, not the whole of it. */
     public static final int DEFAULT_WRITE_BUFFER_HIGH_WATER_MARK = 64 * 1024;
-    /** 8 KiB. */
+    /** {@value} bytes (8 KiB). */
     public static final int DEFAULT_CHUNK_BYTES = 8 * 1024;
     /** {@code /sse}, the path most HTTP+SSE servers of 2024-11-05 used. */
     public static final String DEFAULT_LEGACY_SSE_PATH = "/sse";
     /** {@code /messages}. */
     public static final String DEFAULT_LEGACY_MESSAGES_PATH = "/messages";
-    /** 1,024 sessions. */
+    /** {@value} sessions. */
     public static final int DEFAULT_MAX_SESSIONS = 1024;
-    /** 2 threads. */
+    /** {@value} threads. */
     public static final int DEFAULT_IO_THREADS = 2;
     /** 15 seconds: well inside the 60 s idle timeout of common proxies. */
     public static final Duration DEFAULT_SSE_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(15);
@@ -64,23 +64,22 @@ public final class HttpServerSettings {
      * priming event almost at once.
      */
     public static final Duration DEFAULT_SSE_HEAD_HOLD = Duration.ofMillis(50);
-    /** 64 threads. */
+    /** {@value} threads. */
     public static final int DEFAULT_MAX_BODY_PRODUCERS = 64;
-    /** 4,096 bytes, Netty's default: room for any MCP path and query. */
+    /** {@value} bytes, Netty's default: room for any MCP path and query. */
     public static final int DEFAULT_MAX_INITIAL_LINE_BYTES = 4096;
-    /** 8,192 bytes, Netty's default: MCP's own headers are short. */
+    /** {@value} bytes, Netty's default: MCP's own headers are short. */
     public static final int DEFAULT_MAX_HEADER_BYTES = 8192;
     /** 30 seconds: a 16 MiB body needs about 4.5 Mbit/s to arrive in time. */
     public static final Duration DEFAULT_REQUEST_READ_TIMEOUT = Duration.ofSeconds(30);
     /** 60 seconds: longer than a client's pause between requests, as long as common proxies keep theirs. */
     public static final Duration DEFAULT_CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(60);
-    /** 2,048 connections: two per session at the default maxSessions, well under a JVM's usual descriptor limit. */
+    /** {@value} connections: two per session at the default maxSessions, well under a JVM's usual descriptor limit. */
     public static final int DEFAULT_MAX_CONNECTIONS = 2048;
-    /** 64 MiB: four bodies of the default maxMessageBytes at once. */
+    /** {@value} bytes (64 MiB): four bodies of the default maxMessageBytes at once. */
     public static final long DEFAULT_MAX_BUFFERED_REQUEST_BYTES = 64L * 1024 * 1024;
 
-    /** The defaults, with {@link McpCodec#defaults()}. */
-    public static final HttpServerSettings DEFAULTS = builder().build();
+    private static final HttpServerSettings DEFAULTS = builder().build();
 
     private final McpCodec codec;
     private final boolean allowRemoteBind;
@@ -136,6 +135,11 @@ public final class HttpServerSettings {
         this.connectionIdleTimeout = b.connectionIdleTimeout;
         this.maxConnections = b.maxConnections;
         this.maxBufferedRequestBytes = b.maxBufferedRequestBytes;
+    }
+
+    /** @return the defaults, with {@link McpCodec#defaults()} */
+    public static HttpServerSettings defaults() {
+        return DEFAULTS;
     }
 
     /** @return a builder that starts from the defaults */
@@ -292,6 +296,14 @@ public final class HttpServerSettings {
     /** @return the path legacy clients POST to, such as {@code /messages}; null exactly when {@link #legacySsePath()} is */
     public String legacyMessagesPath() {
         return legacyMessagesPath;
+    }
+
+    /**
+     * @return {@link #legacySsePath()} and {@link #legacyMessagesPath()}, the one setting of both;
+     *         empty when no legacy transport is served
+     */
+    public List<String> legacyPaths() {
+        return legacySsePath == null ? List.of() : List.of(legacySsePath, legacyMessagesPath);
     }
 
     /** @return the most sessions open at once; an {@code initialize} beyond it gets 503 */
@@ -539,6 +551,25 @@ public final class HttpServerSettings {
             this.legacySsePath = ssePath;
             this.legacyMessagesPath = messagesPath;
             return this;
+        }
+
+        /**
+         * The two legacy paths as one setting, as a command line writes it ({@code --set
+         * legacyPaths=/sse,/messages}).
+         *
+         * @param paths the event stream's path and the messages path, or none to serve no legacy
+         *              transport; never null
+         * @see #legacyPaths(String, String)
+         */
+        public Builder legacyPaths(List<String> paths) {
+            Objects.requireNonNull(paths, "legacyPaths");
+            if (paths.isEmpty()) {
+                return legacyPaths(null, null);
+            }
+            if (paths.size() != 2) {
+                throw new IllegalArgumentException("legacyPaths takes two paths (SSE,messages), or none; was " + paths);
+            }
+            return legacyPaths(paths.get(0), paths.get(1));
         }
 
         /** @param value at least 1; see {@link HttpServerSettings#maxSessions()} */

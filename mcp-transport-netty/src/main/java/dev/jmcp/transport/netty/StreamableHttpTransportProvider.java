@@ -28,7 +28,7 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
 
     /** Creates the provider with the default settings; {@link java.util.ServiceLoader} calls it. */
     public StreamableHttpTransportProvider() {
-        this(HttpServerSettings.DEFAULTS, HttpClientSettings.DEFAULTS);
+        this(HttpServerSettings.defaults(), HttpClientSettings.defaults());
     }
 
     /**

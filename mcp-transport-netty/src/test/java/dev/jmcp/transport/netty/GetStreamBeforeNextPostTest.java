@@ -51,7 +51,7 @@ class GetStreamBeforeNextPostTest {
             accepting.start();
             QueueingListener listener = new QueueingListener();
             McpTransport transport = new StreamableHttpClientTransport(
-                    URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/mcp"), HttpClientSettings.DEFAULTS);
+                    URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/mcp"), HttpClientSettings.defaults());
             try {
                 transport.start(listener);
                 transport.send(new JsonRpcNotification(McpMethodNames.INITIALIZED, null));

@@ -16,7 +16,7 @@ class HttpServerSettingsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, builder::build);
         assertEquals("maxBufferedRequestBytes=1048576 is less than the codec's maxMessageBytes=16777216: a body that "
                 + "long could never be read; raise maxBufferedRequestBytes or lower maxMessageBytes", e.getMessage());
-        McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(1024 * 1024)).build();
+        McpCodec small = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(1024 * 1024).build()).build();
         assertEquals(1024 * 1024, builder.codec(small).build().maxBufferedRequestBytes());
     }
 

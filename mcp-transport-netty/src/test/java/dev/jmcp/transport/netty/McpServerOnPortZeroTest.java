@@ -43,7 +43,7 @@ class McpServerOnPortZeroTest {
             assertNotEquals(0, address.getPort(), address.toString());
             assertEquals("/mcp", address.getPath());
             ClientOptions options = ClientOptions.builder()
-                    .limits(CodecLimits.DEFAULTS.withMaxMessageBytes(64L << 20))
+                    .limits(CodecLimits.builder().maxMessageBytes(64L << 20).build())
                     .blobSink(BlobSink.spillToFiles(dir, 1024)).build();
             try (McpClient client = McpClient.connect(address, options)) {
                 assertEquals(List.of("mem:///b.bin"), client.resources().listAll(10).stream().map(Resource::uri).toList());

@@ -56,7 +56,7 @@ class OversizedResponseTest {
         URI uri = serve(contentType, contentType.equals("application/json") ? message : "data: " + message + "\n\n");
         // the limits come through the provider, as McpClient.connect(URI, ClientOptions) hands them over
         transport = new StreamableHttpTransportProvider().connect(uri,
-                new ConnectOptions(CodecLimits.DEFAULTS.withMaxMessageBytes(LIMIT)));
+                ConnectOptions.builder().limits(CodecLimits.builder().maxMessageBytes(LIMIT).build()).build());
         transport.start(new McpTransport.Listener() {
             @Override
             public void onMessage(JsonRpcPayload payload) {

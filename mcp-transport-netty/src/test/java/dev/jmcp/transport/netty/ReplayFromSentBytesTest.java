@@ -44,7 +44,7 @@ class ReplayFromSentBytesTest {
 
     private void start(HttpServerSettings settings) {
         server = McpServer.builder().serverInfo("replay", "1").resourceProvider(FileSystemResourceProvider.of(dir))
-                .transportProvider(new StreamableHttpTransportProvider(settings, HttpClientSettings.DEFAULTS)).build();
+                .transportProvider(new StreamableHttpTransportProvider(settings, HttpClientSettings.defaults())).build();
         uri = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
     }
 
@@ -57,7 +57,7 @@ class ReplayFromSentBytesTest {
 
     @Test
     void aResumedStreamGetsTheSentBytesAfterTheFileWasDeleted() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         String session = Raw.initialize(uri);
         String sent = readOverSse(session);
         Files.delete(file);
@@ -66,7 +66,7 @@ class ReplayFromSentBytesTest {
 
     @Test
     void aResumedStreamGetsTheSentBytesAfterTheFileChanged() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         String session = Raw.initialize(uri);
         String sent = readOverSse(session);
         Files.write(file, new byte[] {1, 2, 3});

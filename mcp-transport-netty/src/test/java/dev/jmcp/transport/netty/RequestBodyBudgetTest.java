@@ -30,7 +30,7 @@ class RequestBodyBudgetTest {
     @BeforeEach
     void start() throws IOException {
         // the longest body must fit the budget alone; the settings refuse a budget below it
-        McpCodec codec = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(BUDGET)).build();
+        McpCodec codec = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(BUDGET).build()).build();
         server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"),
                 HttpServerSettings.builder().codec(codec).maxBufferedRequestBytes(BUDGET).build(), transport -> { });
     }

@@ -62,7 +62,7 @@ class StalledBlobTest {
                         Blob.ofStream(() -> source, BLOB_BYTES))
                 .addText(Resource.builder(TEXT_URI, "small.txt").mimeType("text/plain").build(), "small");
         server = McpServer.builder().serverInfo("stalled", "1").resourceProvider(memory)
-                .transportProvider(new StreamableHttpTransportProvider(settings, HttpClientSettings.DEFAULTS)).build();
+                .transportProvider(new StreamableHttpTransportProvider(settings, HttpClientSettings.defaults())).build();
         uri = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
     }
 

@@ -85,7 +85,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void aClientSessionInitializesAndPings() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         ClientSession session = client(server.uri(), new CopyOnWriteArrayList<>());
         assertEquals("2025-11-25", session.protocolVersion());
         assertNotNull(session.ping().get(10, TimeUnit.SECONDS));
@@ -95,7 +95,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void theHeadersAreEnforced() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         URI uri = server.uri();
         String ping = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}";
         HttpResponse<String> first = Raw.send(Raw.post(uri, Raw.INITIALIZE));
@@ -128,7 +128,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void progressArrivesOnTheRequestsStreamBeforeTheResponse() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         ClientSession session = client(server.uri(), new CopyOnWriteArrayList<>());
         List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
         CompletableFuture<Object> result = session.sendRequest("slow", null, Object.class,
@@ -140,7 +140,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void theGetStreamCarriesTheServersOwnNotifications() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         List<String> notifications = new CopyOnWriteArrayList<>();
         client(server.uri(), notifications);
         ServerSession serverSession = serverSessions.get(0);
@@ -152,7 +152,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void aStreamThatDropsIsResumedWithLastEventId() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         ClientSession session = client(server.uri(), new CopyOnWriteArrayList<>());
         List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
         session.sendRequest("flaky", null, Object.class, RequestOptions.progress(progress::add))
@@ -164,7 +164,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void theServerReplaysAStreamForARawGetWithLastEventId() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         URI uri = server.uri();
         String id = Raw.initialize(uri);
         // the POST's connection is dropped right after the progress event; the answer follows later
@@ -199,7 +199,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void closingTheClientDeletesTheSession() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         ClientSession session = client(server.uri(), new CopyOnWriteArrayList<>());
         session.close();
         serverSessions.get(0).onClose().get(5, TimeUnit.SECONDS);
@@ -208,7 +208,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void aClientFallsBackToTheLegacyTransport() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         URI legacy = server.uri().resolve("/sse");
         ClientSession session = client(legacy, new CopyOnWriteArrayList<>());
         assertNotNull(session.ping().get(10, TimeUnit.SECONDS));
@@ -219,7 +219,7 @@ class StreamableHttpEndToEndTest {
 
     @Test
     void theProviderIsFoundThroughServiceLoader() throws Exception {
-        start(HttpServerSettings.DEFAULTS);
+        start(HttpServerSettings.defaults());
         try (dev.jmcp.core.McpClient client = dev.jmcp.core.McpClient.connect(server.uri(),
                 dev.jmcp.core.ClientOptions.builder()
                         .versionNegotiation(dev.jmcp.core.session.VersionNegotiation.handshake()).build())) {

@@ -21,11 +21,10 @@ public final class StdioProcessOptions {
     public static final Duration DEFAULT_TERMINATE_TIMEOUT = Duration.ofSeconds(2);
     /** 2 seconds. */
     public static final Duration DEFAULT_KILL_TIMEOUT = Duration.ofSeconds(2);
-    /** 64 KiB. */
+    /** {@value} bytes (64 KiB). */
     public static final int DEFAULT_STDERR_CAPTURE_BYTES = 64 * 1024;
 
-    /** The defaults: standard error forwarded, 2 s for each step of the shutdown. */
-    public static final StdioProcessOptions DEFAULTS = builder().build();
+    private static final StdioProcessOptions DEFAULTS = builder().build();
 
     private final Path directory;
     private final Map<String, String> environment;
@@ -45,6 +44,11 @@ public final class StdioProcessOptions {
         this.terminateTimeout = b.terminateTimeout;
         this.killTimeout = b.killTimeout;
         this.transport = b.transport;
+    }
+
+    /** @return the defaults: standard error forwarded, 2 s for each step of the shutdown, {@link StdioSettings#defaults()} */
+    public static StdioProcessOptions defaults() {
+        return DEFAULTS;
     }
 
     /** @return a builder that starts from the defaults */
@@ -138,7 +142,7 @@ public final class StdioProcessOptions {
         private Duration exitTimeout = DEFAULT_EXIT_TIMEOUT;
         private Duration terminateTimeout = DEFAULT_TERMINATE_TIMEOUT;
         private Duration killTimeout = DEFAULT_KILL_TIMEOUT;
-        private StdioSettings transport = StdioSettings.DEFAULTS;
+        private StdioSettings transport = StdioSettings.defaults();
 
         private Builder() {
         }

@@ -5,37 +5,74 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The named settings of a {@link StdioTransport}, each with a default. The longest line the
- * transport accepts is the codec's {@link dev.jmcp.schema.codec.CodecLimits#maxMessageBytes()}.
+ * The named settings of a {@link StdioTransport}, each with a default. Made by {@link #builder()};
+ * immutable. The longest line the transport accepts is the codec's
+ * {@link dev.jmcp.schema.codec.CodecLimits#maxMessageBytes()}.
  *
- * @param codec            reads and writes the messages; its limits bound each line; never null
- * @param writeBufferBytes the size of the buffer between the codec and the output stream; at least 512
- * @param closeTimeout     how long {@link StdioTransport#close()} waits for queued writes to be
- *                         flushed before it fails them; never null, not negative
- * @param drainTimeout     how long, after the input has ended, the transport waits for the answers
- *                         to requests it has already delivered before it reports the close; never
- *                         null, not negative
  * @since 0.1
  */
-public record StdioSettings(McpCodec codec, int writeBufferBytes, Duration closeTimeout, Duration drainTimeout) {
-    /** 64 KiB: the codec writes in chunks of up to this size, so a chunk passes straight through. */
+public final class StdioSettings {
+    /** {@value} bytes (64 KiB): the codec writes in chunks of up to this size, so a chunk passes straight through. */
     public static final int DEFAULT_WRITE_BUFFER_BYTES = 64 * 1024;
     /** 5 seconds. */
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(5);
     /** 10 seconds: a client that closes the server's stdin waits 2 s by default before it terminates it. */
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
-    /** The defaults, with {@link McpCodec#defaults()}. */
-    public static final StdioSettings DEFAULTS = new StdioSettings(McpCodec.defaults(), DEFAULT_WRITE_BUFFER_BYTES,
-            DEFAULT_CLOSE_TIMEOUT, DEFAULT_DRAIN_TIMEOUT);
+    private static final StdioSettings DEFAULTS = builder().build();
 
-    public StdioSettings {
-        Objects.requireNonNull(codec, "codec");
-        if (writeBufferBytes < 512) {
-            throw new IllegalArgumentException("writeBufferBytes must be >= 512, was " + writeBufferBytes);
-        }
-        Checks.notNegative(closeTimeout, "closeTimeout");
-        Checks.notNegative(drainTimeout, "drainTimeout");
+    private final McpCodec codec;
+    private final int writeBufferBytes;
+    private final Duration closeTimeout;
+    private final Duration drainTimeout;
+
+    private StdioSettings(Builder b) {
+        this.codec = b.codec;
+        this.writeBufferBytes = b.writeBufferBytes;
+        this.closeTimeout = b.closeTimeout;
+        this.drainTimeout = b.drainTimeout;
+    }
+
+    /** @return the defaults, with {@link McpCodec#defaults()} */
+    public static StdioSettings defaults() {
+        return DEFAULTS;
+    }
+
+    /** @return a builder that starts from the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return a builder that starts from these settings */
+    public Builder toBuilder() {
+        return new Builder().codec(codec).writeBufferBytes(writeBufferBytes).closeTimeout(closeTimeout)
+                .drainTimeout(drainTimeout);
+    }
+
+    /** @return reads and writes the messages; its limits bound each line; never null */
+    public McpCodec codec() {
+        return codec;
+    }
+
+    /** @return the size of the buffer between the codec and the output stream; at least 512 */
+    public int writeBufferBytes() {
+        return writeBufferBytes;
+    }
+
+    /**
+     * @return how long {@link StdioTransport#close()} waits for queued writes to be flushed before
+     *         it fails them; never null, not negative
+     */
+    public Duration closeTimeout() {
+        return closeTimeout;
+    }
+
+    /**
+     * @return how long, after the input has ended, the transport waits for the answers to requests
+     *         it has already delivered before it reports the close; never null, not negative
+     */
+    public Duration drainTimeout() {
+        return drainTimeout;
     }
 
     /** @return the longest message (one line, without its newline) the transport reads */
@@ -43,23 +80,59 @@ public record StdioSettings(McpCodec codec, int writeBufferBytes, Duration close
         return codec.limits().maxMessageBytes();
     }
 
-    /** @return these settings with another {@code codec} */
-    public StdioSettings withCodec(McpCodec value) {
-        return new StdioSettings(value, writeBufferBytes, closeTimeout, drainTimeout);
+    @Override
+    public String toString() {
+        return "StdioSettings[codec=" + codec + ", writeBufferBytes=" + writeBufferBytes + ", closeTimeout="
+                + closeTimeout + ", drainTimeout=" + drainTimeout + "]";
     }
 
-    /** @return these settings with another {@code writeBufferBytes} */
-    public StdioSettings withWriteBufferBytes(int value) {
-        return new StdioSettings(codec, value, closeTimeout, drainTimeout);
-    }
+    /**
+     * Builds {@link StdioSettings}; each method checks its value at once and names the setting when
+     * it refuses one. Not thread-safe.
+     *
+     * @since 0.1
+     */
+    public static final class Builder {
+        private McpCodec codec = McpCodec.defaults();
+        private int writeBufferBytes = DEFAULT_WRITE_BUFFER_BYTES;
+        private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
+        private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
 
-    /** @return these settings with another {@code closeTimeout} */
-    public StdioSettings withCloseTimeout(Duration value) {
-        return new StdioSettings(codec, writeBufferBytes, value, drainTimeout);
-    }
+        private Builder() {
+        }
 
-    /** @return these settings with another {@code drainTimeout} */
-    public StdioSettings withDrainTimeout(Duration value) {
-        return new StdioSettings(codec, writeBufferBytes, closeTimeout, value);
+        /** @param value never null; see {@link StdioSettings#codec()} */
+        public Builder codec(McpCodec value) {
+            this.codec = Objects.requireNonNull(value, "codec");
+            return this;
+        }
+
+        /** @param value at least 512; see {@link StdioSettings#writeBufferBytes()} */
+        public Builder writeBufferBytes(int value) {
+            if (value < 512) {
+                throw new IllegalArgumentException("writeBufferBytes must be >= 512, was " + value);
+            }
+            this.writeBufferBytes = value;
+            return this;
+        }
+
+        /** @param value not negative; see {@link StdioSettings#closeTimeout()} */
+        public Builder closeTimeout(Duration value) {
+            Checks.notNegative(value, "closeTimeout");
+            this.closeTimeout = value;
+            return this;
+        }
+
+        /** @param value not negative; see {@link StdioSettings#drainTimeout()} */
+        public Builder drainTimeout(Duration value) {
+            Checks.notNegative(value, "drainTimeout");
+            this.drainTimeout = value;
+            return this;
+        }
+
+        /** @return the settings */
+        public StdioSettings build() {
+            return new StdioSettings(this);
+        }
     }
 }

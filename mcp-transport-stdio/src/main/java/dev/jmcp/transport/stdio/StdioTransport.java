@@ -109,7 +109,7 @@ public final class StdioTransport implements McpTransport {
      * @return a transport not yet started; never null
      */
     public static StdioTransport of(InputStream in, OutputStream out) {
-        return of(in, out, StdioSettings.DEFAULTS);
+        return of(in, out, StdioSettings.defaults());
     }
 
     /**
@@ -129,7 +129,7 @@ public final class StdioTransport implements McpTransport {
      * settings. @see #ofSystem(StdioSettings)
      */
     public static StdioTransport ofSystem() {
-        return ofSystem(StdioSettings.DEFAULTS);
+        return ofSystem(StdioSettings.defaults());
     }
 
     /**
@@ -178,7 +178,7 @@ public final class StdioTransport implements McpTransport {
      * @see #spawn(List, StdioProcessOptions)
      */
     public static StdioClientTransport spawn(List<String> command) throws IOException {
-        return spawn(command, StdioProcessOptions.DEFAULTS);
+        return spawn(command, StdioProcessOptions.defaults());
     }
 
     /**

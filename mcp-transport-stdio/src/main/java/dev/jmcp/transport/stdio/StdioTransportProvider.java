@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * process's own standard input and output.
  *
  * <p>Found through {@link java.util.ServiceLoader}, it starts servers with
- * {@link StdioProcessOptions#DEFAULTS}; construct it with other options and hand it to a builder
+ * {@link StdioProcessOptions#defaults()}; construct it with other options and hand it to a builder
  * (such as {@code ClientOptions.Builder.transportProviders}) to change them.
  *
  * @since 0.1
@@ -34,19 +34,15 @@ public final class StdioTransportProvider implements TransportProvider {
     /** {@code "stdio"}. */
     public static final String ID = "stdio";
 
-    private static final NamedSettings<StdioSettings> SERVE_SETTINGS = new NamedSettings<StdioSettings>(ID)
-            .integer("writeBufferBytes", "bytes buffered before a write to standard output (default "
-                    + StdioSettings.DEFAULT_WRITE_BUFFER_BYTES + ")", StdioSettings::withWriteBufferBytes)
-            .duration("closeTimeout", "how long closing waits for queued writes (default "
-                    + StdioSettings.DEFAULT_CLOSE_TIMEOUT.toSeconds() + "s)", StdioSettings::withCloseTimeout)
-            .duration("drainTimeout", "how long, after the input ends, answers still due are awaited (default "
-                    + StdioSettings.DEFAULT_DRAIN_TIMEOUT.toSeconds() + "s)", StdioSettings::withDrainTimeout);
+    /** Every setter of {@link StdioSettings.Builder} but the codec, whose limits {@link ServeOptions} carries typed. */
+    private static final NamedSettings<StdioSettings.Builder> SERVE_SETTINGS = NamedSettings.of(ID,
+            StdioSettings.Builder.class, StdioSettings.defaults(), Set.of("codec"));
 
     private final StdioProcessOptions processOptions;
 
-    /** Creates the provider with {@link StdioProcessOptions#DEFAULTS}; {@link java.util.ServiceLoader} calls it. */
+    /** Creates the provider with {@link StdioProcessOptions#defaults()}; {@link java.util.ServiceLoader} calls it. */
     public StdioTransportProvider() {
-        this(StdioProcessOptions.DEFAULTS);
+        this(StdioProcessOptions.defaults());
     }
 
     /**
@@ -97,7 +93,7 @@ public final class StdioTransportProvider implements TransportProvider {
         Objects.requireNonNull(options, "options");
         StdioSettings transport = processOptions.transport();
         McpCodec codec = transport.codec().toBuilder().limits(options.limits()).blobSink(options.blobSink()).build();
-        return spawn(target, processOptions.toBuilder().transport(transport.withCodec(codec)).build());
+        return spawn(target, processOptions.toBuilder().transport(transport.toBuilder().codec(codec).build()).build());
     }
 
     private static StdioClientTransport spawn(URI target, StdioProcessOptions options) throws IOException {
@@ -117,13 +113,13 @@ public final class StdioTransportProvider implements TransportProvider {
      */
     @Override
     public Serving serve(URI address, Consumer<McpTransport> onSession) {
-        return serve(address, ServeOptions.DEFAULTS, onSession);
+        return serve(address, ServeOptions.defaults(), onSession);
     }
 
     /**
-     * As {@link #serve(URI, Consumer)}, with {@link StdioSettings#DEFAULTS} changed by {@code options}:
+     * As {@link #serve(URI, Consumer)}, with {@link StdioSettings#defaults()} changed by {@code options}:
      * its limits replace the codec's (the longest line read is their {@code maxMessageBytes}), and
-     * each named setting the {@link StdioSettings} component of the same name ({@link #serveSettings()}).
+     * each named setting the {@link StdioSettings} setting of the same name ({@link #serveSettings()}).
      * {@code allowRemoteBind} has no use here: nothing listens on a network.
      *
      * @throws IllegalArgumentException when {@code address} is not {@code stdio:-}, or when a setting
@@ -139,16 +135,19 @@ public final class StdioTransportProvider implements TransportProvider {
             throw new IllegalArgumentException("a stdio server serves only its own stdin and stdout, "
                     + StdioTargets.SELF + "; was " + address);
         }
-        StdioSettings settings = SERVE_SETTINGS.apply(options.settings(), StdioSettings.DEFAULTS);
+        StdioSettings.Builder settings = SERVE_SETTINGS.apply(options.settings(), StdioSettings.builder());
         if (options.limits() != null) {
-            settings = settings.withCodec(settings.codec().toBuilder().limits(options.limits()).build());
+            settings.codec(McpCodec.defaults().toBuilder().limits(options.limits()).build());
         }
-        StdioTransport transport = StdioTransport.ofSystem(settings);
+        StdioTransport transport = StdioTransport.ofSystem(settings.build());
         onSession.accept(transport);
         return Serving.of(address, transport::close);
     }
 
-    /** @return {@code writeBufferBytes}, {@code closeTimeout} and {@code drainTimeout} of {@link StdioSettings} */
+    /**
+     * @return every setter of {@link StdioSettings.Builder} but the codec ({@code closeTimeout},
+     *         {@code drainTimeout}, {@code writeBufferBytes}), with its type and default
+     */
     @Override
     public Map<String, String> serveSettings() {
         return SERVE_SETTINGS.descriptions();

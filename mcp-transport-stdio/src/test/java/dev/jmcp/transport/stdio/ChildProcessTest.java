@@ -217,7 +217,7 @@ class ChildProcessTest {
         StdioTransportProvider provider = new StdioTransportProvider();
 
         StdioClientTransport limited = assertInstanceOf(StdioClientTransport.class, provider.connect(uri,
-                new ConnectOptions(CodecLimits.DEFAULTS.withMaxMessageBytes(1024))));
+                ConnectOptions.builder().limits(CodecLimits.builder().maxMessageBytes(1024).build()).build()));
         transports.add(limited);
         Recorder recorder = new Recorder();
         limited.start(recorder);
@@ -225,7 +225,7 @@ class ChildProcessTest {
         assertTrue(error.getMessage().endsWith("exceeds maxMessageBytes=1024"), error.getMessage());
 
         StdioClientTransport plain = assertInstanceOf(StdioClientTransport.class, provider.connect(uri,
-                ConnectOptions.DEFAULTS));
+                ConnectOptions.defaults()));
         transports.add(plain);
         Recorder delivered = new Recorder();
         plain.start(delivered);

@@ -67,7 +67,7 @@ class ConnectOptionsOverStdioTest {
             opened.incrementAndGet();
             return BlobSink.IN_MEMORY.open();
         };
-        connect(new StdioTransportProvider(), new ConnectOptions(CodecLimits.DEFAULTS, counting), "resources/read",
+        connect(new StdioTransportProvider(), ConnectOptions.builder().blobSink(counting).build(), "resources/read",
                 BLOB_ANSWER);
 
         send(1, "resources/read");
@@ -78,10 +78,10 @@ class ConnectOptionsOverStdioTest {
 
     @Test
     void limitsAloneApplyAndKeepTheProvidersCustomMethods() throws Exception {
-        StdioProcessOptions process = StdioProcessOptions.builder().transport(StdioSettings.DEFAULTS.withCodec(
-                McpCodec.builder().method(CUSTOM).build())).build();
+        StdioProcessOptions process = StdioProcessOptions.builder().transport(StdioSettings.builder().codec(
+                McpCodec.builder().method(CUSTOM).build()).build()).build();
         connect(new StdioTransportProvider(process),
-                new ConnectOptions(CodecLimits.DEFAULTS.withMaxStringLength(100)), "test/custom", CUSTOM_ANSWER,
+                ConnectOptions.builder().limits(CodecLimits.builder().maxStringLength(100).build()).build(), "test/custom", CUSTOM_ANSWER,
                 LONG_ANSWER);
 
         send(1, "test/custom");

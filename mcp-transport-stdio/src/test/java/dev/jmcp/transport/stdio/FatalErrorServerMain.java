@@ -33,7 +33,7 @@ public final class FatalErrorServerMain {
 
     public static void main(String[] args) throws Exception {
         McpCodec codec = McpCodec.builder().method(McpMethod.request("test/fatal", Fatal.class, EmptyResult.class)).build();
-        ServerSession session = ServerSession.builder(StdioTransport.ofSystem(StdioSettings.DEFAULTS.withCodec(codec)))
+        ServerSession session = ServerSession.builder(StdioTransport.ofSystem(StdioSettings.builder().codec(codec).build()))
                 .serverInfo(Implementation.of("fatal-error", "1.0.0"))
                 .requestHandler("test/unwritable", (params, context) -> new Unwritable("x"))
                 .build();

@@ -34,8 +34,8 @@ class OversizedResponseTest {
 
     @BeforeEach
     void initialize() throws Exception {
-        StdioSettings settings = StdioSettings.DEFAULTS.withCodec(
-                McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(4096)).build());
+        StdioSettings settings = StdioSettings.builder().codec(
+                McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(4096).build()).build()).build();
         client = ClientSession.builder(StdioTransport.of(toClient.in, toServer.out, settings))
                 .clientInfo(Implementation.of("client", "1")).build();
         CompletableFuture<?> initialized = client.initialize();

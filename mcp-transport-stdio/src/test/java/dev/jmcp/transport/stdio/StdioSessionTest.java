@@ -89,8 +89,8 @@ class StdioSessionTest {
 
     @Test
     void aLineOverTheLimitIsAnsweredWithAnErrorNamingTheLimit() throws Exception {
-        server = ServerSession.builder(StdioTransport.of(toServer.in, toClient.out, StdioSettings.DEFAULTS.withCodec(
-                        McpCodec.builder().limits(dev.jmcp.schema.codec.CodecLimits.DEFAULTS.withMaxMessageBytes(100)).build())))
+        server = ServerSession.builder(StdioTransport.of(toServer.in, toClient.out, StdioSettings.builder().codec(
+                        McpCodec.builder().limits(dev.jmcp.schema.codec.CodecLimits.builder().maxMessageBytes(100).build()).build()).build()))
                 .serverInfo(Implementation.of("pipe-server", "1.0.0"))
                 .build();
         toServer.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(200) + "\"}}\n");

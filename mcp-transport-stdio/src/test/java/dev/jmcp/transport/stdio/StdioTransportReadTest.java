@@ -49,8 +49,8 @@ class StdioTransportReadTest {
     }
 
     private void start(long maxMessageBytes) {
-        StdioSettings settings = StdioSettings.DEFAULTS.withCodec(
-                McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(maxMessageBytes)).build());
+        StdioSettings settings = StdioSettings.builder().codec(
+                McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(maxMessageBytes).build()).build()).build();
         transport = StdioTransport.of(input.in, output.out, settings);
         transport.start(recorder);
     }
@@ -242,7 +242,7 @@ class StdioTransportReadTest {
     @Test
     void endOfInputDoesNotWaitForAnOpenListenStreamOnlyForTheOtherAnswers() throws Exception {
         // waiting for the listen would outlast nextClosed()'s 5 s: only a close that does not wait for it comes
-        transport = StdioTransport.of(input.in, output.out, StdioSettings.DEFAULTS.withDrainTimeout(Duration.ofHours(1)));
+        transport = StdioTransport.of(input.in, output.out, StdioSettings.builder().drainTimeout(Duration.ofHours(1)).build());
         transport.start(recorder);
         input.write("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"subscriptions/listen\",\"params\":{\"_meta\":"
                 + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/"
@@ -261,7 +261,7 @@ class StdioTransportReadTest {
 
     @Test
     void endOfInputGivesUpWaitingForAnswersAfterTheDrainTimeout() throws Exception {
-        transport = StdioTransport.of(input.in, output.out, StdioSettings.DEFAULTS.withDrainTimeout(Duration.ofMillis(200)));
+        transport = StdioTransport.of(input.in, output.out, StdioSettings.builder().drainTimeout(Duration.ofMillis(200)).build());
         transport.start(recorder);
         input.write(ping(1) + "\n");
         input.out.close();

@@ -296,7 +296,7 @@ public final class ClientResourcesImpl implements ClientResources {
     private <R> CompletableFuture<R> call(String method, Object params, Class<R> type, String uri,
                                           RequestOptions options) {
         RequestOptions effective = options == null ? RequestOptions.timeout(callTimeout)
-                : options.timeout() == null ? options.withTimeout(callTimeout) : options;
+                : options.timeout() == null ? options.toBuilder().timeout(callTimeout).build() : options;
         return ClientCalls.call(session(), method, params, type, effective, failure -> translate(failure, uri));
     }
 

@@ -23,7 +23,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
- * The inbound requests being handled: bounded by {@code maxInFlightRequests}, run on the handler
+ * The inbound requests being handled: bounded by {@code maxRequestsInFlightPerSession}, run on the handler
  * executor, cancellable by the peer. Each yields the response to send, or null when none is sent
  * (the request was cancelled).
  */
@@ -38,7 +38,7 @@ final class InboundRequests {
     /**
      * Answered requests whose response the transport is still writing. A response can read a lazy
      * blob while it is written, so a cancellation must still reach its context; these no longer
-     * count against {@code maxInFlightRequests}.
+     * count against {@code maxRequestsInFlightPerSession}.
      */
     private final Map<RequestId, HandlerContext> writing = new ConcurrentHashMap<>();
 
@@ -63,7 +63,7 @@ final class InboundRequests {
         RequestId id = request.id();
         if (inFlight.size() >= maxInFlight) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR,
-                    "too many requests in flight: maxInFlightRequests=" + maxInFlight));
+                    "too many requests in flight: maxRequestsInFlightPerSession=" + maxInFlight));
             return;
         }
         // a listen lasts as long as the client wants it: it has a bound of its own, not this one

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A bound on the inbound requests being handled at once, shared by every session of a server (the
- * sessions' own {@link SessionSettings#maxInFlightRequests()} bounds each one alone). A request
+ * sessions' own {@link SessionSettings#maxRequestsInFlightPerSession()} bounds each one alone). A request
  * beyond it is answered at once with {@code -32603} naming the setting, instead of queueing
  * without end. Long-lived {@code subscriptions/listen} requests do not count: they have their own
  * bound. Thread-safe.
@@ -12,9 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Internal: the server shares one across its sessions.
  */
 public final class RequestBudget {
-    /** 512 requests. */
-    public static final int DEFAULT_MAX_REQUESTS_IN_FLIGHT = 512;
-
     private final int max;
     private final AtomicInteger inFlight = new AtomicInteger();
 

@@ -31,9 +31,6 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Internal: the server shares one across its sessions.
  */
 public final class RequestStates {
-    /** Fifteen minutes: long enough for a person to answer an elicitation. */
-    public static final Duration DEFAULT_TTL = Duration.ofMinutes(15);
-
     private static final String ALGORITHM = "HmacSHA256";
     private static final byte FORMAT = 1;
     private static final int HEADER = 1 + Long.BYTES;

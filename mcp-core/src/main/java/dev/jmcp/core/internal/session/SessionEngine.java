@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.session;
 
+import dev.jmcp.core.ServerSettings;
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.Negotiated;
 import dev.jmcp.core.session.NotificationHandler;
@@ -102,12 +103,12 @@ public final class SessionEngine implements McpTransport.Listener {
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.ownsExecutor = config.executor() == null;
         this.executor = ownsExecutor
-                ? SessionThreads.handlerPool(name, config.settings().handlerThreads()) : config.executor();
+                ? SessionThreads.handlerPool(name, SessionThreads.DEFAULT_HANDLER_THREADS) : config.executor();
         this.stateless = config.stateless();
         this.requestStates = config.requestStates() != null ? config.requestStates()
-                : RequestStates.create(RequestStates.DEFAULT_TTL);
+                : RequestStates.create(ServerSettings.DEFAULT_REQUEST_STATE_TTL);
         this.notifications = new SerialExecutor(executor);
-        this.inbound = new InboundRequests(this, executor, config.settings().maxInFlightRequests(), config.budget());
+        this.inbound = new InboundRequests(this, executor, config.settings().maxRequestsInFlightPerSession(), config.budget());
     }
 
     /** Connects the engine to its public face and starts the transport. */

@@ -12,6 +12,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class SessionThreads {
     /** Idle threads end after this long, so a quiet session holds no thread. */
     private static final long KEEP_ALIVE_SECONDS = 30;
+    /**
+     * The threads of the pool of a session built without an executor (a client's, or a session
+     * built alone): 4, for handlers of the peer's requests that wait on I/O should return a
+     * {@code CompletionStage} instead. A server's sessions share its pool instead
+     * ({@code ServerSettings.handlerThreads}); a program that wants another gives an executor.
+     */
+    public static final int DEFAULT_HANDLER_THREADS = 4;
 
     private SessionThreads() {
     }

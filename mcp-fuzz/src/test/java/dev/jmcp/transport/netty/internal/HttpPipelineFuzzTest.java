@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class HttpPipelineFuzzTest {
     private static final int LEAK_CHECK_EVERY = 2000;
     private static final HttpServerSettings SETTINGS = HttpServerSettings.builder().codec(McpCodec.builder()
-            .limits(CodecLimits.DEFAULTS.withMaxMessageBytes(8 * 1024).withMaxDepth(12).withMaxStringLength(1024))
+            .limits(CodecLimits.builder().maxMessageBytes(8 * 1024).maxDepth(12).maxStringLength(1024).build())
             .build()).chunkBytes(256).maxSessions(2).build();
 
     private static int inputs;

@@ -51,7 +51,7 @@ class MalformedRequestTest {
     }
 
     private String exchange(String bytes) {
-        return exchange(HttpServerSettings.DEFAULTS, bytes);
+        return exchange(HttpServerSettings.defaults(), bytes);
     }
 
     private static String post(String headers, String body) {
@@ -99,7 +99,7 @@ class MalformedRequestTest {
 
     @Test
     void aBodyOverTheLimitIs413NamingTheSetting() {
-        McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(1024)).build();
+        McpCodec small = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(1024).build()).build();
         String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"pad\":\"" + "x".repeat(2000) + "\"}}";
         assertRefused(exchange(HttpServerSettings.builder().codec(small).build(), post("", body)), 413,
                 "maxMessageBytes=1024");
@@ -114,7 +114,7 @@ class MalformedRequestTest {
 
     @Test
     void aBodyDeclaredOverTheLimitBeforeItIsSentIs413NamingTheSetting() {
-        McpCodec small = McpCodec.builder().limits(CodecLimits.DEFAULTS.withMaxMessageBytes(1024)).build();
+        McpCodec small = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(1024).build()).build();
         String head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Accept: application/json, text/event-stream\r\nExpect: 100-continue\r\nContent-Length: 2000\r\n\r\n";
         String response = exchange(HttpServerSettings.builder().codec(small).build(), head);

@@ -32,7 +32,7 @@ final class SessionPipeline {
     final List<Recorder> recorders = new ArrayList<>();
     final List<EmbeddedChannel> channels = new ArrayList<>();
     final BodyProducers producers = new BodyProducers(2);
-    HttpServerSettings settings = HttpServerSettings.DEFAULTS;
+    HttpServerSettings settings = HttpServerSettings.defaults();
     SessionRegistry registry = new SessionRegistry(4);
     Budget budget = new Budget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
     Budget held = new Budget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);

@@ -52,7 +52,7 @@ class StatelessPipelineTest {
     private final List<Recorder> recorders = new ArrayList<>();
     private final List<EmbeddedChannel> channels = new ArrayList<>();
     private final SessionRegistry registry = new SessionRegistry(4);
-    private HttpServerSettings settings = HttpServerSettings.DEFAULTS;
+    private HttpServerSettings settings = HttpServerSettings.defaults();
 
     private final BodyProducers producers = new BodyProducers(2);
 

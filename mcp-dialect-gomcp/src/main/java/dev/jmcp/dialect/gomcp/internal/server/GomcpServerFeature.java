@@ -56,7 +56,7 @@ public final class GomcpServerFeature implements ServerFeature, ChangeListener {
         this.reads = new GomcpReads(router, new Reads(settings));
         this.subscribing = new GomcpSubscriptions(router, subscriptions, settings.maxSubscriptionsPerSession());
         this.settling = new SettlingVersions((provider, uri) -> announcements.announce(provider, uri, true),
-                settings.versionSettleMillis(), settings.maxPendingVersionAnnouncements());
+                settings.versionSettle(), settings.maxPendingVersionAnnouncements());
         this.capability = ResourcesCapability.of(ordered.stream().anyMatch(ResourceProvider::reportsUpdates),
                 ordered.stream().anyMatch(ResourceProvider::reportsListChanges));
     }

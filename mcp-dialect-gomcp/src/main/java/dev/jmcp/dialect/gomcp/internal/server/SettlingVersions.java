@@ -2,6 +2,7 @@ package dev.jmcp.dialect.gomcp.internal.server;
 
 import dev.jmcp.core.spi.ResourceProvider;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * may withhold a version for a while (the file-system provider does for 2 s after a write, so
  * that two writes in one tick of the clock never share one), and the notification sent at once
  * then carries none. Such a resource is looked at again {@value #LOOKS} times, evenly spread over
- * {@code versionSettleMillis}, and announced once more at the first look that finds a version.
+ * {@code versionSettle}, and announced once more at the first look that finds a version.
  *
  * <p>Coalesced: a resource is pending at most once; a change while it is pending starts its looks
  * again. Bounded: at most {@code maxPendingVersionAnnouncements} resources are pending, a change
@@ -56,12 +57,13 @@ final class SettlingVersions implements AutoCloseable {
     /**
      * @param again        announces a resource whose version has settled: {@link Announcements} with
      *                     {@code versionedOnly}
-     * @param settleMillis the settings' {@code versionSettleMillis}; 0 announces nothing again
+     * @param settle       the settings' {@code versionSettle}; zero announces nothing again
      * @param max          the settings' {@code maxPendingVersionAnnouncements}
      */
-    SettlingVersions(Again again, long settleMillis, int max) {
+    SettlingVersions(Again again, Duration settle, int max) {
         this.again = again;
-        this.interval = settleMillis == 0 ? 0 : Math.max(1, settleMillis / LOOKS);
+        long settleMillis = settle.compareTo(Duration.ofMillis(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : settle.toMillis();
+        this.interval = settle.isZero() ? 0 : Math.max(1, settleMillis / LOOKS);
         this.max = max;
         this.timer = new ScheduledThreadPoolExecutor(1, task -> {
             Thread thread = new Thread(task, THREAD);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.spi.ResourceProvider;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -33,7 +34,7 @@ class SettlingVersionsTest {
         settling = new SettlingVersions((p, uri) -> {
             looks.add(uri);
             return unsettled.getAsBoolean();
-        }, 5, max); // a look every millisecond
+        }, Duration.ofMillis(5), max); // a look every millisecond
         return settling;
     }
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 
 class ExchangeHandlerTest {
     private final ClientConnection connection = new ClientConnection(URI.create("http://127.0.0.1:9/mcp"),
-            HttpClientSettings.DEFAULTS, "http");
+            HttpClientSettings.defaults(), "http");
     private final BlockingQueue<JsonRpcPayload> delivered = new LinkedBlockingQueue<>();
     private final PostClient client = new PostClient(connection, "exchange-handler-test");
 
