@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.body;
 
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
@@ -18,6 +19,7 @@ import java.util.Objects;
  * loop as the connection drains (it reads a blob's source) goes chunked. Everything else passes
  * through.
  */
+@ChannelHandler.Sharable
 public final class JsonBodyWriter extends ChannelOutboundHandlerAdapter {
     private final ResponseBodies bodies;
 

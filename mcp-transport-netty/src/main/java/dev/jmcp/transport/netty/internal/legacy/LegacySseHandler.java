@@ -11,6 +11,7 @@ import dev.jmcp.transport.netty.internal.server.ResponseHeads;
 import dev.jmcp.transport.netty.internal.server.ServerContext;
 import dev.jmcp.transport.netty.internal.sse.SseEvent;
 import io.netty.buffer.ByteBufInputStream;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -29,6 +30,7 @@ import java.util.Objects;
  * ({@code <messages path>?sessionId=<id>}); a POST there delivers one message and gets 202, and
  * the answers come on the stream. Requests for other paths pass through.
  */
+@ChannelHandler.Sharable
 public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final System.Logger LOG = System.getLogger(LegacySseHandler.class.getName());
 

@@ -2,6 +2,7 @@ package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.transport.netty.internal.body.Budget;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
@@ -13,6 +14,7 @@ import java.util.Objects;
  * waiting for its request (reading it is what a flood of connections would make the server wait
  * for), and is closed once that has been written. What the client sends is dropped.
  */
+@ChannelHandler.Sharable
 public final class ConnectionRefusal extends ChannelInboundHandlerAdapter {
     private final Budget connections;
     private final McpCodec codec;

@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty.internal.server;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.headers.MediaTypes;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -17,6 +18,7 @@ import java.util.Objects;
  * naming {@code replayBufferEvents} when that stream's later events are no longer kept; a second
  * GET while the standalone stream is open gets 409.
  */
+@ChannelHandler.Sharable
 public final class GetHandler extends ChannelInboundHandlerAdapter {
     private final ServerContext context;
 

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.schema.codec.McpCodec;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpRequest;
@@ -10,6 +11,7 @@ import java.lang.System.Logger.Level;
 import java.util.Objects;
 
 /** The end of the pipeline: a request that no handler took is for a path this server does not serve (404). */
+@ChannelHandler.Sharable
 public final class NotFoundHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(NotFoundHandler.class.getName());
 

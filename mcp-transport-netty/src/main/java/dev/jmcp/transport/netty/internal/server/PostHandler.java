@@ -13,6 +13,7 @@ import dev.jmcp.transport.netty.internal.headers.Era;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPost;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPostHandler;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -34,6 +35,7 @@ import java.util.Objects;
  * delivered. Notifications and responses alone get 202; requests open a stream that the session
  * answers on.
  */
+@ChannelHandler.Sharable
 public final class PostHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(PostHandler.class.getName());
 

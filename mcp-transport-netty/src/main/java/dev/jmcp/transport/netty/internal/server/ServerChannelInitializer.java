@@ -49,16 +49,21 @@ import java.util.function.Consumer;
  * delete      DeleteHandler               ends the session
  * notFound    NotFoundHandler             404 for anything else
  * </pre>
+ * The handlers from {@code requestStart} to {@code aggregator} keep the state of their connection
+ * (a timer, the codec's and the aggregator's buffers, whether a refused body is being discarded,
+ * how many body bytes the connection holds), so each connection gets its own. Those from
+ * {@code sse} on keep none: they are {@link EndpointHandlers}, made once per server and shared.
  * A connection beyond {@code maxConnections} gets none of these: an encoder and a
- * {@link ConnectionRefusal}, which answers 503 at once.
+ * {@link ConnectionRefusal} (shared too), which answers 503 at once.
  */
 public final class ServerChannelInitializer extends ChannelInitializer<SocketChannel> {
     private final ServerContext context;
     private final List<String> allowedHosts;
     private final Consumer<ChannelPipeline> extra;
-    private final ResponseBodies bodies;
     private final Budget connections;
     private final Budget requestBytes;
+    private final ConnectionRefusal refusal;
+    private final EndpointHandlers endpoint;
 
     /**
      * @param context     the server's shared state; never null
@@ -75,9 +80,10 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         }
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
-        this.bodies = context.bodies();
         this.connections = new Budget("maxConnections", context.settings().maxConnections());
         this.requestBytes = new Budget("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
+        this.refusal = new ConnectionRefusal(connections, context.codec());
+        this.endpoint = new EndpointHandlers(context);
     }
 
     /** @return the open connections, out of {@code maxConnections} */
@@ -94,7 +100,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     protected void initChannel(SocketChannel channel) {
         if (!connections.tryTake(1)) {
             channel.pipeline().addLast("http", new HttpResponseEncoder());
-            channel.pipeline().addLast("refusal", new ConnectionRefusal(connections, context.codec()));
+            channel.pipeline().addLast("refusal", refusal);
             return;
         }
         channel.closeFuture().addListener(closed -> connections.giveBack(1));
@@ -117,17 +123,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         pipeline.addLast("hostOrigin", new HostOriginFilter(allowedHosts, settings.allowedOrigins(), context.codec()));
         pipeline.addLast("bodyBudget", new RequestBodyBudget(requestBytes, context.codec()));
         pipeline.addLast("aggregator", new RequestAggregator(settings));
-        pipeline.addLast("sse", new SseWriter(bodies));
-        pipeline.addLast("json", new JsonBodyWriter(bodies));
-        if (settings.legacySsePath() != null) {
-            pipeline.addLast("legacy", new LegacySseHandler(context));
-        }
-        pipeline.addLast("router", new SessionRouter(context));
-        pipeline.addLast("post", new PostHandler(context));
-        pipeline.addLast("stateless", new StatelessPostHandler(context));
-        pipeline.addLast("get", new GetHandler(context));
-        pipeline.addLast("delete", new DeleteHandler());
-        pipeline.addLast("notFound", new NotFoundHandler(context.codec()));
+        endpoint.addTo(pipeline);
         if (extra != null) {
             extra.accept(pipeline);
         }

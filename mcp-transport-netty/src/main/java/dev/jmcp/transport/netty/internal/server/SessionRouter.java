@@ -4,6 +4,7 @@ import dev.jmcp.transport.netty.internal.headers.Era;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPost;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -25,6 +26,7 @@ import java.util.Objects;
  * no open session gets 404. The request then goes on as an {@link McpExchange}. Requests for other
  * paths pass through untouched.
  */
+@ChannelHandler.Sharable
 public final class SessionRouter extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final ServerContext context;
 

@@ -8,6 +8,7 @@ import dev.jmcp.transport.netty.internal.session.RecordingInput;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
@@ -28,6 +29,7 @@ import java.util.Objects;
  * goes; an event marked {@link SseEvent#last()} ends the response in its last piece. A
  * {@link KeptEvent} is written again as it was sent. Everything else passes through.
  */
+@ChannelHandler.Sharable
 public final class SseWriter extends ChannelOutboundHandlerAdapter {
     private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] COMMENT = ":\n\n".getBytes(StandardCharsets.US_ASCII);

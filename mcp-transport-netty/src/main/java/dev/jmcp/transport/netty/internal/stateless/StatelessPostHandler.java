@@ -15,6 +15,7 @@ import dev.jmcp.transport.netty.internal.server.HttpErrors;
 import dev.jmcp.transport.netty.internal.server.PostBodies;
 import dev.jmcp.transport.netty.internal.server.RemovedMethods;
 import dev.jmcp.transport.netty.internal.server.ServerContext;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -40,6 +41,7 @@ import java.util.Objects;
  *       over HTTP (closing the response stream is what cancels a request).</li>
  * </ol>
  */
+@ChannelHandler.Sharable
 public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
     private static final System.Logger LOG = System.getLogger(StatelessPostHandler.class.getName());
 

@@ -12,11 +12,8 @@ import dev.jmcp.transport.netty.internal.Recorder;
 import dev.jmcp.transport.netty.internal.Wire;
 import dev.jmcp.transport.netty.internal.body.BodyProducers;
 import dev.jmcp.transport.netty.internal.body.Budget;
-import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.session.SessionRegistry;
-import dev.jmcp.transport.netty.internal.sse.SseWriter;
-import dev.jmcp.transport.netty.internal.stateless.StatelessPostHandler;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -59,10 +56,8 @@ public final class SessionPipeline {
     public EmbeddedChannel connection() {
         ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers, budget,
                 held);
-        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
-                new SseWriter(context.bodies()), new JsonBodyWriter(context.bodies()), new SessionRouter(context),
-                new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context), new DeleteHandler(),
-                new NotFoundHandler(context.codec()));
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler());
+        new EndpointHandlers(context).addTo(channel.pipeline());
         channels.add(channel);
         return channel;
     }

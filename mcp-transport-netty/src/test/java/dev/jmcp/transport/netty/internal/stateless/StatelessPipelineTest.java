@@ -23,16 +23,10 @@ import dev.jmcp.transport.netty.internal.Leftovers;
 import dev.jmcp.transport.netty.internal.Recorder;
 import dev.jmcp.transport.netty.internal.Wire;
 import dev.jmcp.transport.netty.internal.body.BodyProducers;
-import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
-import dev.jmcp.transport.netty.internal.server.DeleteHandler;
-import dev.jmcp.transport.netty.internal.server.GetHandler;
-import dev.jmcp.transport.netty.internal.server.NotFoundHandler;
-import dev.jmcp.transport.netty.internal.server.PostHandler;
+import dev.jmcp.transport.netty.internal.server.EndpointHandlers;
 import dev.jmcp.transport.netty.internal.server.ServerContext;
 import dev.jmcp.transport.netty.internal.server.SessionPipeline;
-import dev.jmcp.transport.netty.internal.server.SessionRouter;
 import dev.jmcp.transport.netty.internal.session.SessionRegistry;
-import dev.jmcp.transport.netty.internal.sse.SseWriter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
@@ -81,10 +75,8 @@ class StatelessPipelineTest {
 
     private EmbeddedChannel connection() {
         ServerContext context = new ServerContext(settings, "/mcp", registry, this::accept, producers);
-        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
-                new SseWriter(context.bodies()), new JsonBodyWriter(context.bodies()), new SessionRouter(context),
-                new PostHandler(context), new StatelessPostHandler(context), new GetHandler(context),
-                new DeleteHandler(), new NotFoundHandler(context.codec()));
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler());
+        new EndpointHandlers(context).addTo(channel.pipeline());
         channels.add(channel);
         return channel;
     }
