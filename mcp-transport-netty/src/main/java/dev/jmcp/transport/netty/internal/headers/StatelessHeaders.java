@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.headers;
 
+import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -40,7 +41,7 @@ public final class StatelessHeaders {
         if (versions.isEmpty()) {
             String named = StatelessMeta.protocolVersion(meta);
             return mismatch(id, "the " + PROTOCOL_VERSION + " header is required on every POST of "
-                    + (named != null ? named : "the stateless revisions " + StatelessMeta.statelessVersions())
+                    + (named != null ? named : "the stateless revisions " + Era.STATELESS_VERSIONS)
                     + ": it repeats params._meta's protocol version");
         }
         if (versions.size() > 1) {
@@ -50,7 +51,7 @@ public final class StatelessHeaders {
         ProtocolException malformed = StatelessMeta.check(meta);
         if (malformed != null) {
             return StatelessMeta.supportedVersions().contains(header) ? malformed.withRequestId(id)
-                    : Era.unsupported(header, id);
+                    : StatelessMeta.unsupportedVersion(header).withRequestId(id);
         }
         String body = StatelessMeta.protocolVersion(meta);
         if (!header.equals(body)) {

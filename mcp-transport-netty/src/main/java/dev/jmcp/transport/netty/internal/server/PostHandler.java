@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.server;
 
+import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -9,7 +10,6 @@ import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.InitializeRequestParams;
-import dev.jmcp.transport.netty.internal.headers.Era;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPost;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPostHandler;
@@ -78,7 +78,7 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(HttpErrors.error(HttpResponseStatus.BAD_REQUEST, e, context.codec()));
             return;
         }
-        if (Era.statelessBody(payload)) {
+        if (Era.claimedBy(payload)) {
             // its _meta makes it a request of the stateless era, whatever session it names
             ctx.fireChannelRead(new StatelessPost(request.retain(), payload));
             return;

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.server;
 
-import dev.jmcp.transport.netty.internal.headers.Era;
+import dev.jmcp.core.internal.transport.Era;
+import dev.jmcp.transport.netty.internal.headers.HeaderValues;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPost;
@@ -15,7 +16,7 @@ import java.util.Objects;
 
 /**
  * Sorts the requests to the MCP endpoint by era, and ties those of the handshake era to their
- * session. A request whose {@code MCP-Protocol-Version} names anything but a handshake revision
+ * session. The rule is {@link Era}'s; this applies its first step, the header. A request whose {@code MCP-Protocol-Version} names anything but a handshake revision
  * (2024-11-05 to 2025-11-25) belongs to the stateless era: a POST goes on as a
  * {@link StatelessPost}, whatever session it names, and anything else gets 405, since that era has
  * no GET stream and no sessions (a revision the server does not speak is refused further on, with
@@ -49,7 +50,7 @@ public final class SessionRouter extends SimpleChannelInboundHandler<FullHttpReq
         }
         HttpMethod method = request.method();
         String headerVersion = request.headers().get(McpHeaders.PROTOCOL_VERSION);
-        if (Era.statelessHeader(headerVersion)) {
+        if (Era.statelessVersion(HeaderValues.trim(headerVersion))) {
             stateless(ctx, request, headerVersion);
             return;
         }

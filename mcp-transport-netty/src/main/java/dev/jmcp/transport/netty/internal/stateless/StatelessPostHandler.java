@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
+import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -7,7 +8,6 @@ import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
-import dev.jmcp.transport.netty.internal.headers.Era;
 import dev.jmcp.transport.netty.internal.headers.HeaderValues;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.headers.StatelessHeaders;
@@ -89,7 +89,7 @@ public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
         }
         if (!(payload instanceof JsonRpcRequest call)) {
             refuse(ctx, new ProtocolException(ErrorCodes.INVALID_REQUEST, "a POST of the stateless revisions "
-                    + StatelessMeta.statelessVersions() + " carries one request or notification, not a batch or a "
+                    + Era.STATELESS_VERSIONS + " carries one request or notification, not a batch or a "
                     + "response"));
             return;
         }
@@ -120,7 +120,7 @@ public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
             version = StatelessMeta.protocolVersion(StatelessMeta.of(notification.params()));
         }
         if (!Era.servedStatelessly(version)) {
-            refuse(ctx, Era.unsupported(version, null));
+            refuse(ctx, StatelessMeta.unsupportedVersion(version));
             return;
         }
         LOG.log(Level.DEBUG, "accepted and dropped {0}: {1} defines no notification from a client over HTTP",
