@@ -2,10 +2,10 @@ package dev.jmcp.transport.netty;
 
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Serving;
-import dev.jmcp.transport.netty.internal.BodyProducers;
-import dev.jmcp.transport.netty.internal.ServerChannelInitializer;
-import dev.jmcp.transport.netty.internal.ServerContext;
-import dev.jmcp.transport.netty.internal.SessionRegistry;
+import dev.jmcp.transport.netty.internal.body.BodyProducers;
+import dev.jmcp.transport.netty.internal.server.ServerChannelInitializer;
+import dev.jmcp.transport.netty.internal.server.ServerContext;
+import dev.jmcp.transport.netty.internal.session.SessionRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;

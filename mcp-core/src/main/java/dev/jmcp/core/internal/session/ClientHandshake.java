@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.session;
 
+import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.core.session.Negotiated;
 import dev.jmcp.core.session.Negotiation;
 import dev.jmcp.core.session.SessionClosedException;
@@ -35,7 +36,7 @@ public final class ClientHandshake implements Lifecycle {
     /** What a client asks for unless told otherwise. */
     public static final String DEFAULT_VERSION = Versions.NEWEST_HANDSHAKE;
     /** The stateless revisions a client can probe for, newest first. */
-    static final List<String> STATELESS = StatelessServer.STATELESS_VERSIONS;
+    static final List<String> STATELESS = Era.STATELESS_VERSIONS;
 
     private static final JsonProvider JSON = JsonRuntime.provider();
 

@@ -1,12 +1,13 @@
 package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.ServerSettings;
+import dev.jmcp.core.internal.transport.Era;
+import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.Negotiated;
 import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.RequestOptions;
-import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.McpTransport;
@@ -378,7 +379,7 @@ public final class SessionEngine implements McpTransport.Listener {
     private void answer(JsonRpcRequest request, CompletableFuture<JsonRpcMessage> answered) {
         String method = request.method();
         JsonObject meta = Meta.of(request.params()); // read once: the era and the handler's context both need it
-        if (stateless != null && StatelessMeta.claims(meta)) {
+        if (stateless != null && Era.claimedBy(meta)) {
             answerStateless(request, meta, answered);
             return;
         }

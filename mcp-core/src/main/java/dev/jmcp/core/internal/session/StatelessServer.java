@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.internal.Records;
+import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.JsonRuntime;
@@ -43,9 +44,6 @@ public final class StatelessServer {
     private static final System.Logger LOG = System.getLogger(StatelessServer.class.getName());
     private static final JsonProvider JSON = JsonRuntime.provider();
 
-    /** The revisions a request may name in {@code _meta}. */
-    public static final List<String> STATELESS_VERSIONS = ProtocolVersions.SUPPORTED.stream()
-            .filter(version -> !ProtocolVersions.usesHandshake(version)).toList();
     /** Methods of the handshake era that 2026-07-28 removed. */
     private static final Set<String> REMOVED = Set.of(McpMethodNames.INITIALIZE, McpMethodNames.PING,
             McpMethodNames.SET_LEVEL, McpMethodNames.RESOURCES_SUBSCRIBE, McpMethodNames.RESOURCES_UNSUBSCRIBE);
@@ -119,7 +117,7 @@ public final class StatelessServer {
             return null;
         }
         return new JsonRpcErrorResponse(unreadable.requestId(), new JsonRpcError(ErrorCodes.METHOD_NOT_FOUND,
-                "method not found: " + unreadable.method() + " is not a method of " + String.join(" or ", STATELESS_VERSIONS)
+                "method not found: " + unreadable.method() + " is not a method of " + String.join(" or ", Era.STATELESS_VERSIONS)
                         + "; as a request of the handshake revisions, its params were refused: "
                         + unreadable.getMessage(), null));
     }
@@ -143,7 +141,7 @@ public final class StatelessServer {
             throw new Refusal(new JsonRpcErrorResponse(request.id(), e.toError()));
         }
         String version = parsed.protocolVersion();
-        if (!STATELESS_VERSIONS.contains(version)) {
+        if (!Era.STATELESS_VERSIONS.contains(version)) {
             throw new Refusal(unsupported(request, version));
         }
         String method = request.method();
@@ -174,7 +172,7 @@ public final class StatelessServer {
         JsonObject data = JSON.createObjectBuilder().add("supported", supported).add("requested", version).build();
         String message = ProtocolVersions.isSupported(version)
                 ? "Unsupported protocol version: " + version + " uses the initialize handshake; send initialize "
-                        + "first, or name one of " + STATELESS_VERSIONS + " in _meta"
+                        + "first, or name one of " + Era.STATELESS_VERSIONS + " in _meta"
                 : "Unsupported protocol version: " + version;
         return new ProtocolException(ErrorCodes.UNSUPPORTED_PROTOCOL_VERSION, message, data);
     }

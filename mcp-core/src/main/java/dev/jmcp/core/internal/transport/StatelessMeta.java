@@ -24,10 +24,6 @@ public final class StatelessMeta {
     private StatelessMeta() {
     }
 
-    /** @return the revisions a request may name in {@code _meta}: 2026-07-28 and later; immutable */
-    public static List<String> statelessVersions() {
-        return StatelessServer.STATELESS_VERSIONS;
-    }
 
     /** @return every revision a dual-era server speaks, newest first, as {@code server/discover} lists them */
     public static List<String> supportedVersions() {
@@ -52,14 +48,6 @@ public final class StatelessMeta {
         return StatelessServer.metaOf(params);
     }
 
-    /**
-     * @return true when {@code meta} makes a request one of the stateless era: it names a
-     *         revision, or carries the client's capabilities as only such a request does
-     */
-    public static boolean claims(JsonObject meta) {
-        return meta != null && (meta.containsKey(RequestMetaKeys.PROTOCOL_VERSION)
-                || meta.containsKey(RequestMetaKeys.CLIENT_CAPABILITIES));
-    }
 
     /** @return the revision {@code meta} names when it is a string; else null */
     public static String protocolVersion(JsonObject meta) {
@@ -79,13 +67,13 @@ public final class StatelessMeta {
     public static ProtocolException check(JsonObject meta) {
         if (meta == null) {
             return invalidParams("params._meta is required on a request of a stateless revision "
-                    + statelessVersions() + ": it carries " + RequestMetaKeys.PROTOCOL_VERSION + " and "
+                    + Era.STATELESS_VERSIONS + ": it carries " + RequestMetaKeys.PROTOCOL_VERSION + " and "
                     + RequestMetaKeys.CLIENT_CAPABILITIES);
         }
         JsonValue version = meta.get(RequestMetaKeys.PROTOCOL_VERSION);
         if (!(version instanceof JsonString)) {
             return invalid(RequestMetaKeys.PROTOCOL_VERSION, version == null
-                    ? "is required on a request without a session (the stateless revisions: " + statelessVersions() + ")"
+                    ? "is required on a request without a session (the stateless revisions: " + Era.STATELESS_VERSIONS + ")"
                     : "must be a string, was " + JsonKind.of(version));
         }
         JsonValue capabilities = meta.get(RequestMetaKeys.CLIENT_CAPABILITIES);

@@ -12,12 +12,12 @@ import java.util.List;
  * messages: an answer the test never looked at, or a request no handler consumed. Every test reads
  * what it expects, so anything left over is a message nobody checked.
  */
-final class Leftovers {
+public final class Leftovers {
     private Leftovers() {
     }
 
     /** Finishes every channel, even after a failure, then fails naming those (by order opened) that held messages. */
-    static void assertNoneLeft(List<EmbeddedChannel> channels) {
+    public static void assertNoneLeft(List<EmbeddedChannel> channels) {
         List<Integer> unread = new ArrayList<>();
         for (int i = 0; i < channels.size(); i++) {
             if (channels.get(i).finishAndReleaseAll()) {
@@ -27,7 +27,7 @@ final class Leftovers {
         assertEquals(List.of(), unread, "connections (by order opened) left with messages nobody read");
     }
 
-    static void assertNoneLeft(EmbeddedChannel channel) {
+    public static void assertNoneLeft(EmbeddedChannel channel) {
         assertNoneLeft(List.of(channel));
     }
 }

@@ -23,7 +23,7 @@ import io.netty.handler.stream.ChunkedWriteHandler;
  * a sink that keeps what reaches it in a {@link Wire} instead of sending it. In-VM (Netty's local
  * transport), so no socket is involved.
  */
-final class LoopChannel implements AutoCloseable {
+public final class LoopChannel implements AutoCloseable {
     private final Channel server;
     private final Channel channel;
     private final Wire wire = Wire.empty();
@@ -42,21 +42,21 @@ final class LoopChannel implements AutoCloseable {
     }
 
     /** @return a connection on {@code group}'s loop, with {@code handlers} at the tail */
-    static LoopChannel open(EventLoopGroup group, ChannelHandler... handlers) throws InterruptedException {
+    public static LoopChannel open(EventLoopGroup group, ChannelHandler... handlers) throws InterruptedException {
         return new LoopChannel(group, "loop-channel", handlers);
     }
 
     /** Writes and flushes {@code message} from the caller's thread. */
-    ChannelFuture write(Object message) {
+    public ChannelFuture write(Object message) {
         return channel.writeAndFlush(message);
     }
 
-    Channel channel() {
+    public Channel channel() {
         return channel;
     }
 
     /** @return what reached the sink; read it once the writes are done */
-    Wire wire() {
+    public Wire wire() {
         synchronized (wire) {
             return wire;
         }

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** A transport listener that records what it is told, standing in for a session. */
-final class Recorder implements McpTransport.Listener {
-    final List<JsonRpcPayload> messages = new CopyOnWriteArrayList<>();
+public final class Recorder implements McpTransport.Listener {
+    public final List<JsonRpcPayload> messages = new CopyOnWriteArrayList<>();
     final List<ProtocolException> unreadable = new CopyOnWriteArrayList<>();
-    volatile int closed;
+    public volatile int closed;
 
     @Override
     public void onMessage(JsonRpcPayload payload) {

@@ -13,17 +13,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads what handlers wrote to an {@link EmbeddedChannel}, releasing every buffer. */
-final class Wire {
-    final List<HttpResponse> heads = new ArrayList<>();
-    final ByteArrayOutputStream body = new ByteArrayOutputStream();
-    final List<Integer> chunkSizes = new ArrayList<>();
-    int lasts;
+public final class Wire {
+    public final List<HttpResponse> heads = new ArrayList<>();
+    public final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    public final List<Integer> chunkSizes = new ArrayList<>();
+    public int lasts;
 
     private Wire() {
     }
 
     /** Drains the channel's outbound messages. */
-    static Wire drain(EmbeddedChannel channel) {
+    public static Wire drain(EmbeddedChannel channel) {
         Wire wire = new Wire();
         channel.runPendingTasks();
         Object message;
@@ -34,12 +34,12 @@ final class Wire {
     }
 
     /** @return a wire to {@link #record} messages on */
-    static Wire empty() {
+    public static Wire empty() {
         return new Wire();
     }
 
     /** Keeps what {@code message} says and releases it. */
-    void record(Object message) {
+    public void record(Object message) {
         try {
             if (message instanceof HttpResponse head) {
                 heads.add(head);
@@ -59,11 +59,11 @@ final class Wire {
         }
     }
 
-    HttpResponse head() {
+    public HttpResponse head() {
         return heads.get(0);
     }
 
-    int status() {
+    public int status() {
         return head().status().code();
     }
 
@@ -71,7 +71,7 @@ final class Wire {
         return (FullHttpResponse) head();
     }
 
-    String text() {
+    public String text() {
         return body.toString(StandardCharsets.UTF_8);
     }
 }

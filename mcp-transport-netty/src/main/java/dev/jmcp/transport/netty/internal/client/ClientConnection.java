@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty.internal.client;
 import dev.jmcp.core.spi.McpTransport.Listener;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcError;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
@@ -12,13 +13,12 @@ import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
-import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.transport.netty.HttpClientSettings;
 import dev.jmcp.transport.netty.StreamableHttpClientTransport;
-import dev.jmcp.transport.netty.internal.MeasuredInput;
-import dev.jmcp.transport.netty.internal.StatelessRequestHeaders;
-import dev.jmcp.transport.netty.internal.ToolParamHeaders;
+import dev.jmcp.transport.netty.internal.client.MeasuredInput;
+import dev.jmcp.transport.netty.internal.headers.StatelessRequestHeaders;
+import dev.jmcp.transport.netty.internal.headers.ToolParamHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,11 +38,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.function.BiConsumer;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 
 /**
  * The working part of one {@link StreamableHttpClientTransport}: its HTTP clients and threads, the

@@ -6,7 +6,7 @@ import io.netty.util.ByteProcessor;
 /**
  * Finds where each event of a {@code text/event-stream} ends, in bytes that arrive in pieces: at a
  * blank line, whichever of CR LF, LF or CR ends its lines. Only the ends: the event itself is then
- * read, whole, by {@link dev.jmcp.transport.netty.internal.SseReader}. A LF right after a CR belongs
+ * read, whole, by {@link dev.jmcp.transport.netty.internal.sse.SseReader}. A LF right after a CR belongs
  * to that CR; when it comes after a blank line's CR it is left at the start of the next event,
  * where it reads as an empty line that dispatches nothing.
  */

@@ -7,7 +7,7 @@ import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
-import dev.jmcp.transport.netty.internal.SseReader;
+import dev.jmcp.transport.netty.internal.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -7,7 +7,7 @@ import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.RequestId;
-import dev.jmcp.transport.netty.internal.SseReader;
+import dev.jmcp.transport.netty.internal.sse.SseReader;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.channel.Channel;

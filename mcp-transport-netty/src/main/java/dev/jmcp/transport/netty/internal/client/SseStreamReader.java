@@ -10,7 +10,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
-import dev.jmcp.transport.netty.internal.SseReader;
+import dev.jmcp.transport.netty.internal.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;

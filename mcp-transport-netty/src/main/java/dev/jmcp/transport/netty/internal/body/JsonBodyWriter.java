@@ -1,0 +1,53 @@
+package dev.jmcp.transport.netty.internal.body;
+
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.stream.ChunkedInput;
+import java.io.IOException;
+import java.util.Objects;
+
+/**
+ * Writes a {@link JsonBody}: its head, and its message as the body of an {@code application/json}
+ * response, which ends the response. {@link ResponseBodies} decides where the JSON is encoded: a
+ * message encoded whole on the event loop goes with a {@code Content-Length}; one encoded off the
+ * loop as the connection drains (it reads a blob's source) goes chunked. Everything else passes
+ * through.
+ */
+@ChannelHandler.Sharable
+public final class JsonBodyWriter extends ChannelOutboundHandlerAdapter {
+    private final ResponseBodies bodies;
+
+    /** @param bodies makes the bodies; never null */
+    public JsonBodyWriter(ResponseBodies bodies) {
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (!(msg instanceof JsonBody body)) {
+            ctx.write(msg, promise);
+            return;
+        }
+        ChunkedInput<HttpContent> json;
+        try {
+            json = bodies.of(ctx, body.payload(), true);
+        } catch (IOException | RuntimeException e) {
+            promise.setFailure(e);
+            ctx.close();
+            return;
+        }
+        HttpResponse head = body.head();
+        if (json.length() >= 0) {
+            HttpUtil.setTransferEncodingChunked(head, false);
+            HttpUtil.setContentLength(head, json.length());
+        }
+        ctx.write(head, ctx.voidPromise());
+        ctx.write(json, promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.jmcp.transport.netty.internal.body;
+
+import dev.jmcp.schema.codec.McpCodec;
+import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
+import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
+import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
+import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
+import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.transport.netty.internal.session.AnswerErrors;
+import dev.jmcp.transport.netty.internal.session.StreamRoutes;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.stream.ChunkedInput;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Turns a message into the pieces of a response body, where it costs least. A message whose
+ * encoding reads a blob's file or stream ({@link BlobScan}) is encoded off the event loop by a
+ * {@link ProducedInput}: the loop must never wait for a disk or a provider. Any other message is
+ * small, or in memory, and is encoded on the loop when its body is written, without a
+ * thread hop, straight into one buffer ({@link EncodedBody}). Every response body the server writes
+ * is made here, so no path can skip the check.
+ *
+ * <p>A message encoded on the loop is held in memory, encoded, until its connection has taken it
+ * (the JSON around its blobs; a 7 MiB text is 7 MiB and more): those bytes are taken from the
+ * server's {@code maxResponseBytesInMemory} budget until the body is closed. An answer that cannot
+ * get them is replaced by a {@code -32603} error for the same request whose data names the setting
+ * and its value; any other message is not written (the write fails with that message).
+ */
+public final class ResponseBodies {
+    private static final byte[] NOTHING = new byte[0];
+    /** Enough for most answers in one go; a larger one grows the buffer. */
+    private static final int FIRST_BUFFER_BYTES = 2048;
+
+    private final McpCodec codec;
+    private final int chunkBytes;
+    private final BodyProducers producers;
+    private final Budget held;
+
+    /**
+     * @param codec      encodes the messages; never null
+     * @param chunkBytes the most bytes per piece
+     * @param producers  the threads that encode bodies which read a source; never null
+     * @param held       the server's budget for encoded messages waiting to be written
+     *                   ({@code maxResponseBytesInMemory}); never null
+     */
+    public ResponseBodies(McpCodec codec, int chunkBytes, BodyProducers producers, Budget held) {
+        this.codec = Objects.requireNonNull(codec, "codec");
+        this.chunkBytes = chunkBytes;
+        this.producers = Objects.requireNonNull(producers, "producers");
+        this.held = Objects.requireNonNull(held, "held");
+    }
+
+    /**
+     * @param ctx     the context of the handler that writes the body, on its event loop
+     * @param head    bytes before the message; may be empty
+     * @param payload the message
+     * @param tail    bytes after the message; may be empty
+     * @param last    whether the body ends the response
+     * @throws IOException when a message for the loop cannot be encoded, or is not an answer and
+     *                     cannot get its bytes from {@code maxResponseBytesInMemory}
+     */
+    public ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
+            boolean last) throws IOException {
+        if (!BlobScan.readsSource(payload)) {
+            return encoded(ctx.alloc(), head, payload, tail, last);
+        }
+        ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
+        if (chunked == null) {
+            throw new IllegalStateException("a body encoded off the event loop needs a ChunkedWriteHandler in the "
+                    + "pipeline");
+        }
+        return new ProducedInput(out -> {
+            out.write(head);
+            codec.write(payload, out);
+            out.write(tail);
+        }, producers, chunkBytes, last, chunked::resumeTransfer, describe(payload));
+    }
+
+    /**
+     * @return {@code payload} encoded into one buffer between {@code head} and {@code tail}, holding
+     *         its bytes of the budget until the body is closed; or the error that replaces it
+     */
+    private ChunkedInput<HttpContent> encoded(ByteBufAllocator alloc, byte[] head, JsonRpcPayload payload,
+            byte[] tail, boolean last) throws IOException {
+        ByteBuf body = alloc.buffer(FIRST_BUFFER_BYTES);
+        try {
+            write(body, head, payload, tail);
+            int bytes = body.readableBytes() - head.length - tail.length;
+            if (held.tryTake(bytes)) {
+                return new EncodedBody(body, chunkBytes, last, () -> held.giveBack(bytes));
+            }
+            String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
+                    + "written already hold " + held.used() + " bytes of " + held;
+            List<RequestId> answered = StreamRoutes.answeredIds(payload);
+            if (answered.isEmpty()) {
+                throw new IOException(describe(payload) + " " + why);
+            }
+            body.clear();
+            write(body, head, AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())), tail);
+            return new EncodedBody(body, chunkBytes, last, () -> { });
+        } catch (IOException | RuntimeException e) {
+            body.release();
+            throw e;
+        }
+    }
+
+    private void write(ByteBuf body, byte[] head, JsonRpcPayload payload, byte[] tail) throws IOException {
+        body.writeBytes(head);
+        codec.write(payload, new ByteBufOutputStream(body));
+        body.writeBytes(tail);
+    }
+
+    /** @return {@code json} between {@code head} and {@code tail} */
+    public static InputStream framed(byte[] head, InputStream json, byte[] tail) {
+        return head.length == 0 && tail.length == 0 ? json
+                : new SequenceInputStream(Collections.enumeration(List.of(new ByteArrayInputStream(head), json,
+                        new ByteArrayInputStream(tail))));
+    }
+
+    /** @return a body of bytes in memory alone */
+    public ChunkedInput<HttpContent> of(InputStream bytes, boolean last) {
+        return new HttpContentInput(bytes, chunkBytes, last);
+    }
+
+    /** @return a body of {@code payload} alone */
+    public ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, JsonRpcPayload payload, boolean last) throws IOException {
+        return of(ctx, NOTHING, payload, NOTHING, last);
+    }
+
+    private static String describe(JsonRpcPayload payload) {
+        if (payload instanceof JsonRpcResultResponse response) {
+            return "the result of request " + response.id();
+        }
+        if (payload instanceof JsonRpcErrorResponse error) {
+            return "the error of request " + error.id();
+        }
+        if (payload instanceof JsonRpcRequest request) {
+            return "request " + request.id() + " (" + request.method() + ")";
+        }
+        if (payload instanceof JsonRpcNotification notification) {
+            return "a notification " + notification.method();
+        }
+        return "a batch of " + ((JsonRpcBatch) payload).messages().size();
+    }
+}

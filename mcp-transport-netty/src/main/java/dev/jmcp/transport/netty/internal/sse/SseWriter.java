@@ -1,0 +1,106 @@
+package dev.jmcp.transport.netty.internal.sse;
+
+import dev.jmcp.schema.codec.McpCodec;
+import dev.jmcp.transport.netty.internal.body.ResponseBodies;
+import dev.jmcp.transport.netty.internal.session.EventRecording;
+import dev.jmcp.transport.netty.internal.session.KeptEvent;
+import dev.jmcp.transport.netty.internal.session.RecordingInput;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.stream.ChunkedInput;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * Writes {@link SseEvent}s as {@code text/event-stream} content. A message's JSON is the one
+ * {@code data:} line of its event, encoded as the connection drains ({@link ResponseBodies} decides
+ * whether on the event loop or off it) and written in chunks (our JSON never holds a raw line
+ * break, so one line is always enough); an event with an {@link EventRecording} is copied as it
+ * goes; an event marked {@link SseEvent#last()} ends the response in its last piece. A
+ * {@link KeptEvent} is written again as it was sent. Everything else passes through.
+ */
+@ChannelHandler.Sharable
+public final class SseWriter extends ChannelOutboundHandlerAdapter {
+    private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] COMMENT = ":\n\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final ResponseBodies bodies;
+
+    /** @param bodies makes the bodies; never null */
+    public SseWriter(ResponseBodies bodies) {
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof KeptEvent kept) {
+            ctx.write(bodies.of(kept.open(), false), promise.unvoid())
+                    .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            return;
+        }
+        if (!(msg instanceof SseEvent event)) {
+            ctx.write(msg, promise);
+            return;
+        }
+        if (event.payload() == null) {
+            ByteBuf bytes = Unpooled.wrappedBuffer(head(event), event.text().getBytes(StandardCharsets.UTF_8), END);
+            ctx.write(event.last() ? new DefaultLastHttpContent(bytes) : new DefaultHttpContent(bytes), promise.unvoid())
+                    .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            return;
+        }
+        ChunkedInput<HttpContent> whole;
+        try {
+            whole = bodies.of(ctx, head(event), event.payload(), END, event.last());
+        } catch (IOException | RuntimeException e) {
+            if (event.recording() != null) {
+                event.recording().abandoned();
+            }
+            promise.setFailure(e);
+            return;
+        }
+        if (event.recording() != null) {
+            whole = new RecordingInput(whole, event.recording());
+        }
+        // a failure half-way leaves a broken event on the wire: the client must reconnect
+        ctx.write(whole, promise.unvoid()).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+    }
+
+    /**
+     * @return an empty comment, which carries no event: written to a quiet stream so that proxies
+     *         and clients with idle timeouts see it is alive
+     */
+    public static HttpContent comment() {
+        return new DefaultHttpContent(Unpooled.wrappedBuffer(COMMENT));
+    }
+
+    /**
+     * @return the bytes of a message event as this writer writes it, encoded on the caller's thread
+     *         as they are read: for an event kept before any connection carries it. A blob's source
+     *         is read on that thread too
+     */
+    public static InputStream bytes(SseEvent event, McpCodec codec) throws IOException {
+        return ResponseBodies.framed(head(event), codec.encode(event.payload()), END);
+    }
+
+    static byte[] head(SseEvent event) {
+        StringBuilder head = new StringBuilder(64);
+        if (event.id() != null) {
+            head.append("id: ").append(event.id()).append('\n');
+        }
+        if (event.event() != null) {
+            head.append("event: ").append(event.event()).append('\n');
+        }
+        head.append(event.text() != null && event.text().isEmpty() ? "data:" : "data: ");
+        return head.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
