@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One POST's answer, as its pieces reach the event loop. An answer that comes whole in at most
@@ -142,7 +143,14 @@ final class PostExchange {
         pipe.offer(pending);
         pending = null;
         mode = Mode.PIPED;
-        connection.executor.execute(reader);
+        try {
+            connection.executor.execute(reader);
+        } catch (RejectedExecutionException closing) {
+            // the client closed meanwhile: no thread will read the pipe, so it releases what it holds
+            // (else its buffers leak) and the request fails instead of waiting for an answer
+            pipe.close();
+            sent.completeExceptionally(connection.wrap(closing, "POST"));
+        }
     }
 
     private void readJson(InputStream body) {

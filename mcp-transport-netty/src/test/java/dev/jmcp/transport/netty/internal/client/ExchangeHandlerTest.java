@@ -11,6 +11,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.transport.netty.HttpClientSettings;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpResponseDecoder;
@@ -96,6 +97,22 @@ class ExchangeHandlerTest {
         assertTrue(response.result().toString().contains(text), "the whole text");
         assertTrue(paused, "the connection stopped reading while the thread had " + PipeInput.HIGH_WATER + " bytes to read");
         assertFalse(channel.isOpen(), "a connection whose answer went through a thread is not reused");
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aLongAnswerArrivingAfterTheClientClosedFailsItsRequestAndKeepsNoBuffer() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"text\":\"" + "x".repeat(PostExchange.FAST_BYTES * 2)
+                + "\"}}";
+        String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n";
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpResponseDecoder(), new ExchangeHandler(client));
+        PostExchange exchange = exchange(channel);
+        connection.executor.shutdown(); // as the client's close does: no thread will read the body
+        channel.writeInbound(Unpooled.copiedBuffer(head, StandardCharsets.US_ASCII));
+        ByteBuf first = Unpooled.copiedBuffer(body.substring(0, PostExchange.FAST_BYTES + 1), StandardCharsets.US_ASCII);
+        channel.writeInbound(first);
+        assertTrue(exchange.sent.isCompletedExceptionally(), "the request fails instead of waiting for its answer");
+        assertFalse(channel.isOpen(), "the connection of a body nobody reads is closed");
         channel.finishAndReleaseAll();
     }
 
