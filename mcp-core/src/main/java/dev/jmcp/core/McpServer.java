@@ -7,12 +7,11 @@ import dev.jmcp.core.internal.resources.ResourcesFeature;
 import dev.jmcp.core.internal.session.RequestBudget;
 import dev.jmcp.core.internal.session.RequestStates;
 import dev.jmcp.core.internal.session.ServerSessionAccess;
+import dev.jmcp.core.internal.session.SessionHandlers;
 import dev.jmcp.core.internal.session.SessionThreads;
 import dev.jmcp.core.internal.spi.ProviderDiscovery;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
-import dev.jmcp.core.session.NotificationHandler;
-import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.FeatureHandlers;
@@ -218,7 +217,7 @@ public final class McpServer implements AutoCloseable {
                 .executor(executor)
                 .defaultCacheHint(settings.defaultCacheHint())
                 .statelessEra(statelessEra);
-        FeatureHandlers handlers = new SessionHandlers(builder);
+        FeatureHandlers handlers = SessionHandlers.of(builder);
         if (statelessEra) {
             listens.register(handlers); // subscriptions/listen is of the stateless era
         }
@@ -337,33 +336,6 @@ public final class McpServer implements AutoCloseable {
         }
         lifecycle.close(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         onClose.complete(null);
-    }
-
-    /** What a feature registers with: the handler methods of the session being built, and nothing else of it. */
-    private static final class SessionHandlers implements FeatureHandlers {
-        private final ServerSession.Builder session;
-
-        SessionHandlers(ServerSession.Builder session) {
-            this.session = session;
-        }
-
-        @Override
-        public FeatureHandlers requestHandler(String method, RequestHandler handler) {
-            session.requestHandler(method, handler);
-            return this;
-        }
-
-        @Override
-        public FeatureHandlers notificationHandler(String method, NotificationHandler handler) {
-            session.notificationHandler(method, handler);
-            return this;
-        }
-
-        @Override
-        public FeatureHandlers jsonParams(String method) {
-            session.jsonParams(method);
-            return this;
-        }
     }
 
     private void awaitHandlers(Duration wait) {

@@ -72,23 +72,6 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     private volatile Listens listens;
 
     /**
-     * @param providers in order (priority, then id); may be empty
-     * @param settings  the limits; never null
-     */
-    public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings) {
-        this(providers, settings, CacheHint.NONE);
-    }
-
-    /**
-     * @param providers   in order (priority, then id); may be empty
-     * @param settings    the limits; never null
-     * @param defaultHint the caching hint of a provider that gives none; never null
-     */
-    public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings, CacheHint defaultHint) {
-        this(providers, settings, defaultHint, UnaryOperator.identity());
-    }
-
-    /**
      * @param providers   in order (priority, then id); may be empty
      * @param settings    the limits; never null
      * @param defaultHint the caching hint of a provider that gives none; never null
