@@ -1,0 +1,2 @@
+/** Implementation shared by the server and client sides; not exported. */
+package dev.jmcp.auth.internal;
