@@ -37,8 +37,8 @@ import java.util.Set;
  * {@code _meta} must say, the methods it answers itself ({@code server/discover}) or no longer has
  * ({@code initialize}, {@code ping}, {@code logging/setLevel}, {@code resources/subscribe} and
  * {@code unsubscribe}), and what it adds to every result: {@code resultType}, the server's identity
- * in {@code _meta}, and caching hints where the revision asks for them. Immutable; shared by all
- * sessions of a server.
+ * in {@code _meta}, and caching hints where the revision asks for them. Immutable; made once per
+ * server and shared by its sessions and stateless requests.
  */
 public final class StatelessServer {
     private static final System.Logger LOG = System.getLogger(StatelessServer.class.getName());
@@ -73,20 +73,7 @@ public final class StatelessServer {
         this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
         this.instructions = instructions;
         this.defaultHint = Objects.requireNonNull(defaultHint, "defaultHint");
-        this.serverInfoJson = toJson(serverInfo);
-    }
-
-    /** The last server identity encoded: a server's sessions all share one, and a session may last one request. */
-    private static volatile Map.Entry<Implementation, JsonObject> lastServerInfo;
-
-    private static JsonObject toJson(Implementation value) {
-        Map.Entry<Implementation, JsonObject> last = lastServerInfo;
-        if (last != null && last.getKey().equals(value)) {
-            return last.getValue();
-        }
-        JsonObject json = Meta.toJson(value);
-        lastServerInfo = Map.entry(value, json);
-        return json;
+        this.serverInfoJson = Meta.toJson(serverInfo);
     }
 
     /** @return the revisions {@code server/discover} lists: every one jmcp speaks, newest first */
