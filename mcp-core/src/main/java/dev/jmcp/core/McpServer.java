@@ -245,8 +245,7 @@ public final class McpServer implements AutoCloseable {
                 .instructions(instructions)
                 .capabilities(capabilities)
                 .settings(sessionSettings)
-                .statelessEra(statelessEra)
-                .build();
+                .build(); // its era comes with what it shares: the stateless era's rules, or none
         if (transport.carriesOneRequest()) {
             // a server of the handshake era only: the session refuses the request, and ends with it
             return session;

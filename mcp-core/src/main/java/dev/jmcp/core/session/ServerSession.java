@@ -32,6 +32,11 @@ import java.util.concurrent.CompletableFuture;
  * <p>Features (resources, and later others) are request and notification handlers registered on
  * the builder; the session itself knows none. See {@link McpSession} for threads.
  *
+ * <p>What a handler of a stateless request that {@link dev.jmcp.core.McpServer} serves on a
+ * transport of its own ({@link McpTransport#carriesOneRequest()}) sees as its session is a
+ * {@code ServerSession} too, of that one request: it closes with the request's transport,
+ * negotiates nothing ({@link #initialized()} fails when it closes) and sends no request.
+ *
  * <pre>{@code
  * ServerSession session = ServerSession.builder(transport)
  *         .serverInfo(Implementation.of("files", "1.0"))
