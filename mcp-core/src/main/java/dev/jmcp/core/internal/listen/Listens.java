@@ -59,7 +59,7 @@ public final class Listens implements AutoCloseable {
         this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
     }
 
-    /** Adds the {@code subscriptions/listen} handler to a session that is being built. */
+    /** Adds the {@code subscriptions/listen} handler to the server's table, once. */
     public void register(FeatureHandlers handlers) {
         handlers.requestHandler(McpMethodNames.SUBSCRIPTIONS_LISTEN, this::listen);
     }

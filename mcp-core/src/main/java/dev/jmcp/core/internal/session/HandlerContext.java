@@ -29,7 +29,7 @@ import java.util.concurrent.CompletableFuture;
 final class HandlerContext implements RequestContext {
     private static final System.Logger LOG = System.getLogger(HandlerContext.class.getName());
 
-    private final SessionEngine engine;
+    private final RequestHost host;
     private final JsonRpcRequest request;
     private final JsonObject meta;
     private final ProgressToken token;
@@ -42,8 +42,8 @@ final class HandlerContext implements RequestContext {
     private Double lastProgress;
 
     /** @param stateless what a stateless request says about itself; null for a request of the session */
-    HandlerContext(SessionEngine engine, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
-        this.engine = engine;
+    HandlerContext(RequestHost host, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
+        this.host = host;
         this.request = request;
         this.meta = meta;
         this.token = Meta.progressToken(meta);
@@ -163,12 +163,12 @@ final class HandlerContext implements RequestContext {
             }
             lastProgress = progress;
         }
-        return engine.notify(McpMethodNames.PROGRESS, params);
+        return host.notify(McpMethodNames.PROGRESS, params);
     }
 
     @Override
     public McpSession session() {
-        return engine.facade();
+        return host.facade();
     }
 
     private void runListener(Runnable listener) {
@@ -187,7 +187,12 @@ final class HandlerContext implements RequestContext {
 
     @Override
     public String protocolVersion() {
-        return stateless != null ? stateless.protocolVersion() : engine.protocolVersion();
+        return stateless != null ? stateless.protocolVersion() : negotiatedVersion();
+    }
+
+    private String negotiatedVersion() {
+        Negotiated negotiated = host.negotiated();
+        return negotiated == null ? null : negotiated.protocolVersion();
     }
 
     @Override
@@ -195,7 +200,7 @@ final class HandlerContext implements RequestContext {
         if (stateless != null) {
             return stateless.clientCapabilities();
         }
-        Negotiated negotiated = engine.negotiated();
+        Negotiated negotiated = host.negotiated();
         return negotiated == null ? ClientCapabilities.none() : negotiated.clientCapabilities();
     }
 
@@ -204,7 +209,7 @@ final class HandlerContext implements RequestContext {
         if (stateless != null) {
             return stateless.clientInfo();
         }
-        Negotiated negotiated = engine.negotiated();
+        Negotiated negotiated = host.negotiated();
         return negotiated == null ? null : negotiated.clientInfo();
     }
 
@@ -220,7 +225,7 @@ final class HandlerContext implements RequestContext {
         if (cancelled || stateless != null && (stateless.logLevel() == null || !level.isAtLeast(stateless.logLevel()))) {
             return CompletableFuture.completedFuture(null);
         }
-        return engine.notifyLog(LoggingMessageNotificationParams.of(level, logger, data));
+        return host.notifyLog(LoggingMessageNotificationParams.of(level, logger, data));
     }
 
     @Override
@@ -232,12 +237,12 @@ final class HandlerContext implements RequestContext {
     public String requestState() {
         String sealed = Params.requestState(request.params());
         return sealed == null ? null
-                : engine.requestStates().open(request.method(), Params.subject(request.params()), sealed);
+                : host.requestStates().open(request.method(), Params.subject(request.params()), sealed);
     }
 
     @Override
     public String sealRequestState(String payload) {
         Objects.requireNonNull(payload, "payload");
-        return engine.requestStates().seal(request.method(), Params.subject(request.params()), payload);
+        return host.requestStates().seal(request.method(), Params.subject(request.params()), payload);
     }
 }

@@ -52,7 +52,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threads: inbound messages arrive on the transport's thread and are routed there without
  * blocking; handlers run on the handler executor; timeouts fire on the session's timer thread.
  */
-public final class SessionEngine implements McpTransport.Listener {
+public final class SessionEngine implements McpTransport.Listener, RequestHost {
     private static final System.Logger LOG = System.getLogger(SessionEngine.class.getName());
     private static final AtomicLong SESSIONS = new AtomicLong();
 
@@ -127,7 +127,8 @@ public final class SessionEngine implements McpTransport.Listener {
         return name;
     }
 
-    McpSession facade() {
+    @Override
+    public McpSession facade() {
         return facade;
     }
 
@@ -256,12 +257,13 @@ public final class SessionEngine implements McpTransport.Listener {
         }
     }
 
-    /** @return what seals and opens this session's multi round-trip request state */
-    RequestStates requestStates() {
+    @Override
+    public RequestStates requestStates() {
         return requestStates;
     }
 
     /** Sends a notification; no gate, since the spec allows logging and pings before initialized. */
+    @Override
     public CompletableFuture<Void> notify(String method, Object params) {
         Objects.requireNonNull(method, "method");
         if (McpMethodNames.LOGGING_MESSAGE.equals(method) && stateless != null && lifecycle.negotiated() == null) {
@@ -274,8 +276,8 @@ public final class SessionEngine implements McpTransport.Listener {
         return transmit(new JsonRpcNotification(method, params));
     }
 
-    /** Sends a log message that {@link HandlerContext#log} has checked against its request's level. */
-    CompletableFuture<Void> notifyLog(Object params) {
+    @Override
+    public CompletableFuture<Void> notifyLog(Object params) {
         return transmit(new JsonRpcNotification(McpMethodNames.LOGGING_MESSAGE, params));
     }
 
@@ -599,6 +601,7 @@ public final class SessionEngine implements McpTransport.Listener {
 
     // ---- state ----
 
+    @Override
     public Negotiated negotiated() {
         return lifecycle.negotiated();
     }
