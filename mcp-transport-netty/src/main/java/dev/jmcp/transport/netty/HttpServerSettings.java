@@ -227,12 +227,15 @@ public final class HttpServerSettings {
     }
 
     /**
-     * @return the most bytes of encoded messages that all connections together hold in memory until
-     *         their clients have taken them: the JSON of an answer without a blob read from a file
-     *         or stream (a text, a listing) is encoded whole before it is written, and a slow client
-     *         makes the server hold it. An answer that would take more is replaced by a
-     *         {@code -32603} error for the same request whose data names this setting and its value;
-     *         any other message is not sent. Blobs read from a file or stream are not counted: they
+     * @return the most bytes that the answers of all connections, sessions and stateless requests
+     *         together hold in memory while they are made and until their clients have taken them:
+     *         text decoded for an answer and blobs staged to report progress (from the moment they are
+     *         made), and the JSON of an answer without a blob read from a file or stream, encoded whole
+     *         before it is written, which a slow client makes the server hold. A request whose answer
+     *         cannot get its bytes while it is made is answered with {@code -32603} naming this
+     *         setting (a blob that cannot be staged streams without progress instead); an encoded
+     *         answer that would take more is replaced by such an error; any other message is not
+     *         sent. Blobs read from a file or stream while they are written are not counted: they
      *         stream with back-pressure, a few {@code chunkBytes} at a time
      */
     public long maxResponseBytesInMemory() {

@@ -40,6 +40,9 @@ final class HandlerContext implements RequestContext {
     private boolean finished;
     private CompletableFuture<?> stage;
     private Double lastProgress;
+    /** The bytes of the transport's answer budget this request holds until its answer is written. */
+    private long held;
+    private boolean released;
 
     /** @param stateless what a stateless request says about itself; null for a request of the session */
     HandlerContext(SessionEngine engine, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
@@ -93,6 +96,61 @@ final class HandlerContext implements RequestContext {
         }
         if (action != null) {
             action.run();
+        }
+    }
+
+    /**
+     * Takes {@code bytes} of the transport's answer budget for what this request makes for its
+     * answer; given back when the answer has been written ({@link #releaseMemory()}).
+     *
+     * @return false, taking nothing, when they do not fit; true when taken or when nothing is counted
+     */
+    boolean tryHold(long bytes) {
+        dev.jmcp.core.spi.Budget budget = engine.answerBudget();
+        if (budget == null || bytes <= 0) {
+            return true;
+        }
+        synchronized (this) {
+            if (released || !budget.tryTake(bytes)) {
+                return false;
+            }
+            held += bytes;
+            return true;
+        }
+    }
+
+    /** As {@link #tryHold}, failing with {@code -32603} naming the budget's setting. */
+    void hold(long bytes, String what) {
+        if (!tryHold(bytes)) {
+            dev.jmcp.core.spi.Budget budget = engine.answerBudget();
+            throw budget.refusal(what + " (" + bytes + " bytes)");
+        }
+    }
+
+    /** Gives back up to {@code bytes} this request holds, when what they were for is gone. */
+    void giveBack(long bytes) {
+        dev.jmcp.core.spi.Budget budget = engine.answerBudget();
+        if (budget == null || bytes <= 0) {
+            return;
+        }
+        long back;
+        synchronized (this) {
+            back = Math.min(bytes, held);
+            held -= back;
+        }
+        budget.giveBack(back);
+    }
+
+    /** Gives back all this request holds: its answer was written, or none will be; idempotent. */
+    void releaseMemory() {
+        long back;
+        synchronized (this) {
+            released = true;
+            back = held;
+            held = 0;
+        }
+        if (back > 0) {
+            engine.answerBudget().giveBack(back);
         }
     }
 

@@ -99,6 +99,8 @@ final class InboundRequests {
     private void finish(HandlerContext context, CompletableFuture<JsonRpcMessage> reply, JsonRpcMessage answer) {
         if (answer != null) {
             writing.put(context.requestId(), context);
+        } else {
+            context.releaseMemory(); // nothing will be written: what was made for it is gone
         }
         if (inFlight.remove(context.requestId(), context)) {
             context.finished();
@@ -108,7 +110,10 @@ final class InboundRequests {
 
     /** The response to {@code id} has been written (or could not be): a cancellation no longer matters. */
     void written(RequestId id) {
-        writing.remove(id);
+        HandlerContext context = writing.remove(id);
+        if (context != null) {
+            context.releaseMemory();
+        }
     }
 
     /** The peer no longer wants an answer; unknown ids are ignored, as the spec asks. */
@@ -128,9 +133,11 @@ final class InboundRequests {
         for (HandlerContext context : inFlight.values()) {
             context.cancel(reason);
             context.finished();
+            context.releaseMemory();
         }
         for (HandlerContext context : writing.values()) {
             context.cancel(reason);
+            context.releaseMemory();
         }
         inFlight.clear();
         writing.clear();

@@ -127,6 +127,11 @@ public final class SessionEngine implements McpTransport.Listener {
         return name;
     }
 
+    /** @return what the answers of this session take from while they are made and written; null for nothing */
+    dev.jmcp.core.spi.Budget answerBudget() {
+        return transport.answerBudget();
+    }
+
     McpSession facade() {
         return facade;
     }
@@ -532,7 +537,20 @@ public final class SessionEngine implements McpTransport.Listener {
                 }
             }
             if (!answers.isEmpty()) {
-                reply(new JsonRpcBatch(answers));
+                transmit(new JsonRpcBatch(answers)).whenComplete((sent, failure2) -> {
+                    // as for a single answer: a cancellation no longer matters, what it held is given back
+                    for (JsonRpcMessage answer : answers) {
+                        if (answer instanceof JsonRpcResultResponse result) {
+                            inbound.written(result.id());
+                        } else if (answer instanceof JsonRpcErrorResponse error && error.id() != null) {
+                            inbound.written(error.id());
+                        }
+                    }
+                    if (failure2 != null) {
+                        LOG.log(closed.get() ? Level.DEBUG : Level.WARNING, name + " could not send a response",
+                                failure2);
+                    }
+                });
             }
         });
     }

@@ -1,7 +1,7 @@
 package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.transport.netty.HttpServerSettings;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
 import dev.jmcp.transport.netty.internal.body.RequestBodyBudget;
@@ -80,8 +80,8 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         }
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
-        this.connections = new Budget("maxConnections", context.settings().maxConnections());
-        this.requestBytes = new Budget("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
+        this.connections = Budget.of("maxConnections", context.settings().maxConnections());
+        this.requestBytes = Budget.of("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
         this.refusal = new ConnectionRefusal(connections, context.codec());
         this.endpoint = new EndpointHandlers(context);
     }
