@@ -79,7 +79,7 @@ public final class SessionEngine implements McpTransport.Listener {
 
         @Override
         public boolean paramsAsJson(String method) {
-            return handlers.paramsAsJson(method);
+            return handlers.paramsAsJson(method) || initializeAfterHandshake(method);
         }
     };
     private final InboundRequests inbound;
@@ -110,6 +110,16 @@ public final class SessionEngine implements McpTransport.Listener {
                 : RequestStates.create(ServerSettings.DEFAULT_REQUEST_STATE_TTL);
         this.notifications = new SerialExecutor(executor);
         this.inbound = new InboundRequests(this, executor, config.settings().maxRequestsInFlightPerSession(), config.budget());
+    }
+
+    /**
+     * Once a server's handshake is done, a second {@code initialize} is refused whatever it carries,
+     * so its params need not be read as the handshake's: kept as JSON, a stateless one (its
+     * {@code _meta} names 2026-07-28, and it has no protocolVersion) is then routed by its era and
+     * answered {@code -32601}, as on a fresh stream, rather than refused for the params it lacks.
+     */
+    private boolean initializeAfterHandshake(String method) {
+        return stateless != null && McpMethodNames.INITIALIZE.equals(method) && lifecycle.negotiated() != null;
     }
 
     /** Connects the engine to its public face and starts the transport. */
