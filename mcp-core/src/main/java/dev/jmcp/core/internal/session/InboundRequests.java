@@ -21,6 +21,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The inbound requests being handled: bounded by {@code maxRequestsInFlightPerSession}, run on the handler
@@ -35,6 +36,8 @@ final class InboundRequests {
     private final int maxInFlight;
     private final RequestBudget budget;
     private final Map<RequestId, HandlerContext> inFlight = new ConcurrentHashMap<>();
+    /** The open {@code subscriptions/listen} requests among {@link #inFlight}, which hold no place of it. */
+    private final AtomicInteger listening = new AtomicInteger();
     /**
      * Answered requests whose response the transport is still writing. A response can read a lazy
      * blob while it is written, so a cancellation must still reach its context; these no longer
@@ -61,13 +64,15 @@ final class InboundRequests {
     void dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta, RequestMeta stateless,
             CompletableFuture<JsonRpcMessage> reply) {
         RequestId id = request.id();
-        if (inFlight.size() >= maxInFlight) {
+        // a listen lasts as long as the client wants it: it has a bound of its own (maxOpenListens),
+        // not these, which are for requests that finish
+        boolean listen = McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(request.method());
+        if (!listen && inFlight.size() - listening.get() >= maxInFlight) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR,
                     "too many requests in flight: maxRequestsInFlightPerSession=" + maxInFlight));
             return;
         }
-        // a listen lasts as long as the client wants it: it has a bound of its own, not this one
-        boolean budgeted = budget != null && !McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(request.method());
+        boolean budgeted = budget != null && !listen;
         if (budgeted && !budget.tryAcquire()) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
             return;
@@ -81,7 +86,10 @@ final class InboundRequests {
                     "request id " + id + " is already in flight; a request id must not be reused"));
             return;
         }
-        if (budgeted) {
+        if (listen) {
+            listening.incrementAndGet();
+            context.onFinish(listening::decrementAndGet);
+        } else if (budgeted) {
             context.onFinish(budget::release);
         }
         try {
