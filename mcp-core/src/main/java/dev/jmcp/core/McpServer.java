@@ -126,7 +126,7 @@ public final class McpServer implements AutoCloseable {
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
         this.requestStates = RequestStates.create(settings.requestStateTtl());
         this.budget = RequestBudget.of(settings.maxRequestsInFlight());
-        this.listens = new Listens(settings.maxOpenListens(), capabilities);
+        this.listens = new Listens(settings, capabilities);
         resources.listens(listens);
         for (ServerFeature feature : features) {
             if (feature instanceof ChangeListener listener) { // the resources protocol's feature
