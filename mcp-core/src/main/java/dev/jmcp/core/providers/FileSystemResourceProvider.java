@@ -323,7 +323,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     protected Stream<TreeNode> children(TreePath folder, Optional<String> after, int limit, Caller caller) {
         return paths.resolve(paths.pathOf(folder.segments()), uriOf(folder))
                 .filter(found -> Files.isDirectory(found.real()))
-                .map(found -> files.listAfter(found.path(), after.orElse(null), limit))
+                .map(found -> files.listAfter(found.path(), uriOf(folder), after.orElse(null), limit))
                 .orElseGet(Stream::empty);
     }
 
