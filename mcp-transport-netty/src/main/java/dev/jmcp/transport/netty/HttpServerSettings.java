@@ -78,6 +78,8 @@ public final class HttpServerSettings {
     public static final int DEFAULT_MAX_CONNECTIONS = 2048;
     /** {@value} bytes (64 MiB): four bodies of the default maxMessageBytes at once. */
     public static final long DEFAULT_MAX_BUFFERED_REQUEST_BYTES = 64L * 1024 * 1024;
+    /** {@value} bytes (32 MiB): half of the default {@code maxBufferedRequestBytes}, two bodies of the default maxMessageBytes. */
+    public static final long DEFAULT_MAX_BUFFERED_REQUEST_BYTES_PER_PEER = 32L * 1024 * 1024;
 
     private static final HttpServerSettings DEFAULTS = builder().build();
 
@@ -107,6 +109,7 @@ public final class HttpServerSettings {
     private final Duration connectionIdleTimeout;
     private final int maxConnections;
     private final long maxBufferedRequestBytes;
+    private final long maxBufferedRequestBytesPerPeer;
 
     private HttpServerSettings(Builder b) {
         this.codec = b.codec;
@@ -135,6 +138,7 @@ public final class HttpServerSettings {
         this.connectionIdleTimeout = b.connectionIdleTimeout;
         this.maxConnections = b.maxConnections;
         this.maxBufferedRequestBytes = b.maxBufferedRequestBytes;
+        this.maxBufferedRequestBytesPerPeer = b.maxBufferedRequestBytesPerPeer;
     }
 
     /** @return the defaults, with {@link McpCodec#defaults()} */
@@ -161,7 +165,7 @@ public final class HttpServerSettings {
                 .maxBodyProducers(maxBodyProducers).maxInitialLineBytes(maxInitialLineBytes)
                 .maxHeaderBytes(maxHeaderBytes).requestReadTimeout(requestReadTimeout)
                 .connectionIdleTimeout(connectionIdleTimeout).maxConnections(maxConnections)
-                .maxBufferedRequestBytes(maxBufferedRequestBytes);
+                .maxBufferedRequestBytes(maxBufferedRequestBytes).maxBufferedRequestBytesPerPeer(maxBufferedRequestBytesPerPeer);
     }
 
     /** @return reads requests and writes responses */
@@ -390,6 +394,18 @@ public final class HttpServerSettings {
         return maxBufferedRequestBytes;
     }
 
+    /**
+     * @return the most bytes of {@link #maxBufferedRequestBytes()} that the connections of one client
+     *         (one IP address) hold together, so that one client sending many large bodies slowly
+     *         cannot take the whole budget while the others' requests are refused. A piece past it
+     *         gets 503 with {@code Retry-After} naming this setting, and its connection is closed. It
+     *         is never less than the codec's {@code maxMessageBytes} (a client can always send one
+     *         body of the longest kind) nor more than {@code maxBufferedRequestBytes}
+     */
+    public long maxBufferedRequestBytesPerPeer() {
+        return maxBufferedRequestBytesPerPeer;
+    }
+
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */
     public int maxRequestBytes() {
         return (int) Math.min(Integer.MAX_VALUE, codec.limits().maxMessageBytes());
@@ -409,7 +425,8 @@ public final class HttpServerSettings {
                 + ", maxBodyProducers=" + maxBodyProducers + ", maxInitialLineBytes=" + maxInitialLineBytes
                 + ", maxHeaderBytes=" + maxHeaderBytes + ", requestReadTimeout=" + requestReadTimeout
                 + ", connectionIdleTimeout=" + connectionIdleTimeout + ", maxConnections=" + maxConnections
-                + ", maxBufferedRequestBytes=" + maxBufferedRequestBytes + "]";
+                + ", maxBufferedRequestBytes=" + maxBufferedRequestBytes + ", maxBufferedRequestBytesPerPeer="
+                + maxBufferedRequestBytesPerPeer + "]";
     }
 
     /**
@@ -445,6 +462,7 @@ public final class HttpServerSettings {
         private Duration connectionIdleTimeout = DEFAULT_CONNECTION_IDLE_TIMEOUT;
         private int maxConnections = DEFAULT_MAX_CONNECTIONS;
         private long maxBufferedRequestBytes = DEFAULT_MAX_BUFFERED_REQUEST_BYTES;
+        private long maxBufferedRequestBytesPerPeer = DEFAULT_MAX_BUFFERED_REQUEST_BYTES_PER_PEER;
 
         private Builder() {
         }
@@ -635,6 +653,12 @@ public final class HttpServerSettings {
          */
         public Builder maxBufferedRequestBytes(long value) {
             this.maxBufferedRequestBytes = atLeast(value, 1, "maxBufferedRequestBytes");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#maxBufferedRequestBytesPerPeer()} */
+        public Builder maxBufferedRequestBytesPerPeer(long value) {
+            this.maxBufferedRequestBytesPerPeer = atLeast(value, 1, "maxBufferedRequestBytesPerPeer");
             return this;
         }
 
