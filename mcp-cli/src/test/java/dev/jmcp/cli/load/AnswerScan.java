@@ -33,7 +33,7 @@ final class AnswerScan {
                 errorText = window.substring(at, Math.min(window.length(), at + 800));
             }
         }
-        named |= NAMED.matcher(window).find();
+        named |= error && !named && NAMED.matcher(window).find(); // only an error names a setting
         carry = window.substring(Math.max(0, window.length() - CARRY));
     }
 
