@@ -116,11 +116,14 @@ final class BlobReads {
         List<byte[]> chunks = new ArrayList<>();
         long held = 0;
         long charged = 0;
-        try (InputStream in = new CancellableInputStream(blob.open(), request::isCancelled, uri, this::counted)) {
-            if (chargeChunks && !AnswerMemory.tryHold(request, CHUNK)) {
+        if (chargeChunks) {
+            // before the source is opened: a source that cannot be staged is then opened once, to stream
+            if (!AnswerMemory.tryHold(request, CHUNK)) {
                 return null;
             }
-            charged += chargeChunks ? CHUNK : 0;
+            charged = CHUNK;
+        }
+        try (InputStream in = new CancellableInputStream(blob.open(), request::isCancelled, uri, this::counted)) {
             byte[] chunk = new byte[CHUNK];
             int filled = 0;
             while (true) {
