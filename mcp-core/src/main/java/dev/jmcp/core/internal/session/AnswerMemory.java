@@ -7,7 +7,8 @@ import dev.jmcp.core.session.RequestContext;
  * it makes to the transport's answer budget ({@link dev.jmcp.core.spi.McpTransport#answerBudget()}):
  * from the moment it is made until the answer has been written, so that answers waiting to be
  * encoded or written count as much as those being encoded. A context of another kind (a test's, a
- * request handled outside a session) counts nothing.
+ * request handled outside a session) counts nothing: a context that serves requests must own an
+ * {@link AnswerHold} and release it once the answer is written, as {@link HandlerContext} does.
  */
 public final class AnswerMemory {
     private AnswerMemory() {
@@ -22,19 +23,19 @@ public final class AnswerMemory {
      */
     public static void hold(RequestContext request, long bytes, String what) {
         if (request instanceof HandlerContext context) {
-            context.hold(bytes, what);
+            context.answerHold().hold(bytes, what);
         }
     }
 
     /** @return whether {@code bytes} were taken for {@code request} (true when nothing is counted) */
     public static boolean tryHold(RequestContext request, long bytes) {
-        return !(request instanceof HandlerContext context) || context.tryHold(bytes);
+        return !(request instanceof HandlerContext context) || context.answerHold().tryHold(bytes);
     }
 
     /** Gives back up to {@code bytes} that {@code request} holds, when what they were for is gone. */
     public static void giveBack(RequestContext request, long bytes) {
         if (request instanceof HandlerContext context) {
-            context.giveBack(bytes);
+            context.answerHold().giveBack(bytes);
         }
     }
 

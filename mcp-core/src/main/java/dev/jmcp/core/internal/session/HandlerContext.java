@@ -40,9 +40,7 @@ final class HandlerContext implements RequestContext {
     private boolean finished;
     private CompletableFuture<?> stage;
     private Double lastProgress;
-    /** The bytes of the transport's answer budget this request holds until its answer is written. */
-    private long held;
-    private boolean released;
+    private final AnswerHold hold;
 
     /** @param stateless what a stateless request says about itself; null for a request of the session */
     HandlerContext(SessionEngine engine, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
@@ -51,6 +49,7 @@ final class HandlerContext implements RequestContext {
         this.meta = meta;
         this.token = Meta.progressToken(meta);
         this.stateless = stateless;
+        this.hold = new AnswerHold(engine.answerBudget());
     }
 
     Object params() {
@@ -99,59 +98,9 @@ final class HandlerContext implements RequestContext {
         }
     }
 
-    /**
-     * Takes {@code bytes} of the transport's answer budget for what this request makes for its
-     * answer; given back when the answer has been written ({@link #releaseMemory()}).
-     *
-     * @return false, taking nothing, when they do not fit; true when taken or when nothing is counted
-     */
-    boolean tryHold(long bytes) {
-        dev.jmcp.core.spi.Budget budget = engine.answerBudget();
-        if (budget == null || bytes <= 0) {
-            return true;
-        }
-        synchronized (this) {
-            if (released || !budget.tryTake(bytes)) {
-                return false;
-            }
-            held += bytes;
-            return true;
-        }
-    }
-
-    /** As {@link #tryHold}, failing with {@code -32603} naming the budget's setting. */
-    void hold(long bytes, String what) {
-        if (!tryHold(bytes)) {
-            dev.jmcp.core.spi.Budget budget = engine.answerBudget();
-            throw budget.refusal(what + " (" + bytes + " bytes)");
-        }
-    }
-
-    /** Gives back up to {@code bytes} this request holds, when what they were for is gone. */
-    void giveBack(long bytes) {
-        dev.jmcp.core.spi.Budget budget = engine.answerBudget();
-        if (budget == null || bytes <= 0) {
-            return;
-        }
-        long back;
-        synchronized (this) {
-            back = Math.min(bytes, held);
-            held -= back;
-        }
-        budget.giveBack(back);
-    }
-
-    /** Gives back all this request holds: its answer was written, or none will be; idempotent. */
-    void releaseMemory() {
-        long back;
-        synchronized (this) {
-            released = true;
-            back = held;
-            held = 0;
-        }
-        if (back > 0) {
-            engine.answerBudget().giveBack(back);
-        }
+    /** @return what this request holds of its transport's answer budget until its answer is written */
+    AnswerHold answerHold() {
+        return hold;
     }
 
     /** Remembers the stage a handler returned, so that cancellation reaches it. */

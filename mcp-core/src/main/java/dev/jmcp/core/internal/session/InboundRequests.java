@@ -108,7 +108,7 @@ final class InboundRequests {
         if (answer != null) {
             writing.put(context.requestId(), context);
         } else {
-            context.releaseMemory(); // nothing will be written: what was made for it is gone
+            context.answerHold().release(); // nothing will be written: what was made for it is gone
         }
         if (inFlight.remove(context.requestId(), context)) {
             context.finished();
@@ -120,7 +120,7 @@ final class InboundRequests {
     void written(RequestId id) {
         HandlerContext context = writing.remove(id);
         if (context != null) {
-            context.releaseMemory();
+            context.answerHold().release();
         }
     }
 
@@ -141,11 +141,11 @@ final class InboundRequests {
         for (HandlerContext context : inFlight.values()) {
             context.cancel(reason);
             context.finished();
-            context.releaseMemory();
+            context.answerHold().release();
         }
         for (HandlerContext context : writing.values()) {
             context.cancel(reason);
-            context.releaseMemory();
+            context.answerHold().release();
         }
         inFlight.clear();
         writing.clear();
