@@ -124,7 +124,7 @@ public final class McpServer implements AutoCloseable {
         all.addAll(builder.features);
         this.features = List.copyOf(all);
         this.capabilities = declared();
-        this.listens = new Listens(settings.maxOpenListens(), capabilities);
+        this.listens = new Listens(settings, capabilities);
         HandlerTable handlers = registerOnce(features, statelessEra ? listens : null);
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;

@@ -40,6 +40,7 @@ final class HandlerContext implements RequestContext {
     private boolean finished;
     private CompletableFuture<?> stage;
     private Double lastProgress;
+    private final AnswerHold hold;
 
     /** @param stateless what a stateless request says about itself; null for a request of the session */
     HandlerContext(RequestHost host, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
@@ -48,6 +49,7 @@ final class HandlerContext implements RequestContext {
         this.meta = meta;
         this.token = Meta.progressToken(meta);
         this.stateless = stateless;
+        this.hold = new AnswerHold(host.answerBudget());
     }
 
     Object params() {
@@ -94,6 +96,11 @@ final class HandlerContext implements RequestContext {
         if (action != null) {
             action.run();
         }
+    }
+
+    /** @return what this request holds of its transport's answer budget until its answer is written */
+    AnswerHold answerHold() {
+        return hold;
     }
 
     /** Remembers the stage a handler returned, so that cancellation reaches it. */

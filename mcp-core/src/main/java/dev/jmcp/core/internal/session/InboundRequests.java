@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The inbound requests being handled: bounded by {@code maxRequestsInFlightPerSession}, run on the handler
@@ -28,6 +29,8 @@ final class InboundRequests {
     private final int maxInFlight;
     private final RequestBudget budget;
     private final Map<RequestId, HandlerContext> inFlight = new ConcurrentHashMap<>();
+    /** The open {@code subscriptions/listen} requests among {@link #inFlight}, which hold no place of it. */
+    private final AtomicInteger listening = new AtomicInteger();
     /**
      * Answered requests whose response the transport is still writing. A response can read a lazy
      * blob while it is written, so a cancellation must still reach its context; these no longer
@@ -54,12 +57,15 @@ final class InboundRequests {
     void dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta, RequestMeta stateless,
             CompletableFuture<JsonRpcMessage> reply) {
         RequestId id = request.id();
-        if (inFlight.size() >= maxInFlight) {
+        // a listen lasts as long as the client wants it: it has a bound of its own (maxOpenListens),
+        // not these, which are for requests that finish
+        boolean listen = !RequestBudget.counts(request.method());
+        if (!listen && inFlight.size() - listening.get() >= maxInFlight) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR,
                     "too many requests in flight: maxRequestsInFlightPerSession=" + maxInFlight));
             return;
         }
-        boolean budgeted = budget != null && RequestBudget.counts(request.method());
+        boolean budgeted = budget != null && !listen;
         if (budgeted && !budget.tryAcquire()) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
             return;
@@ -73,7 +79,10 @@ final class InboundRequests {
                     "request id " + id + " is already in flight; a request id must not be reused"));
             return;
         }
-        if (budgeted) {
+        if (listen) {
+            listening.incrementAndGet();
+            context.onFinish(listening::decrementAndGet);
+        } else if (budgeted) {
             context.onFinish(budget::release);
         }
         try {
@@ -91,6 +100,8 @@ final class InboundRequests {
     private void finish(HandlerContext context, CompletableFuture<JsonRpcMessage> reply, JsonRpcMessage answer) {
         if (answer != null) {
             writing.put(context.requestId(), context);
+        } else {
+            context.answerHold().release(); // nothing will be written: what was made for it is gone
         }
         if (inFlight.remove(context.requestId(), context)) {
             context.finished();
@@ -100,7 +111,10 @@ final class InboundRequests {
 
     /** The response to {@code id} has been written (or could not be): a cancellation no longer matters. */
     void written(RequestId id) {
-        writing.remove(id);
+        HandlerContext context = writing.remove(id);
+        if (context != null) {
+            context.answerHold().release();
+        }
     }
 
     /** The peer no longer wants an answer; unknown ids are ignored, as the spec asks. */
@@ -120,9 +134,11 @@ final class InboundRequests {
         for (HandlerContext context : inFlight.values()) {
             context.cancel(reason);
             context.finished();
+            context.answerHold().release();
         }
         for (HandlerContext context : writing.values()) {
             context.cancel(reason);
+            context.answerHold().release();
         }
         inFlight.clear();
         writing.clear();

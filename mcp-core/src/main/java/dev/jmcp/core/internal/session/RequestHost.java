@@ -24,4 +24,7 @@ interface RequestHost {
 
     /** @return what seals and opens the request's multi round-trip state; never null */
     RequestStates requestStates();
+
+    /** @return what the request's answer takes from while it is made and written; null for nothing */
+    dev.jmcp.core.spi.Budget answerBudget();
 }

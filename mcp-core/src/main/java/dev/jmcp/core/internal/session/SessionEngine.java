@@ -79,7 +79,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
 
         @Override
         public boolean paramsAsJson(String method) {
-            return handlers.paramsAsJson(method);
+            return handlers.paramsAsJson(method) || initializeAfterHandshake(method);
         }
     };
     private final InboundRequests inbound;
@@ -112,6 +112,16 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
         this.inbound = new InboundRequests(this, executor, config.settings().maxRequestsInFlightPerSession(), config.budget());
     }
 
+    /**
+     * Once a server's handshake is done, a second {@code initialize} is refused whatever it carries,
+     * so its params need not be read as the handshake's: kept as JSON, a stateless one (its
+     * {@code _meta} names 2026-07-28, and it has no protocolVersion) is then routed by its era and
+     * answered {@code -32601}, as on a fresh stream, rather than refused for the params it lacks.
+     */
+    private boolean initializeAfterHandshake(String method) {
+        return stateless != null && McpMethodNames.INITIALIZE.equals(method) && lifecycle.negotiated() != null;
+    }
+
     /** Connects the engine to its public face and starts the transport. */
     public void start(McpSession session) {
         if (!started.compareAndSet(false, true)) {
@@ -125,6 +135,12 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
     /** @return the name of the session, which its threads carry */
     public String name() {
         return name;
+    }
+
+    /** @return what the answers of this session take from while they are made and written; null for nothing */
+    @Override
+    public dev.jmcp.core.spi.Budget answerBudget() {
+        return transport.answerBudget();
     }
 
     @Override
@@ -534,7 +550,20 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
                 }
             }
             if (!answers.isEmpty()) {
-                reply(new JsonRpcBatch(answers));
+                transmit(new JsonRpcBatch(answers)).whenComplete((sent, failure2) -> {
+                    // as for a single answer: a cancellation no longer matters, what it held is given back
+                    for (JsonRpcMessage answer : answers) {
+                        if (answer instanceof JsonRpcResultResponse result) {
+                            inbound.written(result.id());
+                        } else if (answer instanceof JsonRpcErrorResponse error && error.id() != null) {
+                            inbound.written(error.id());
+                        }
+                    }
+                    if (failure2 != null) {
+                        LOG.log(closed.get() ? Level.DEBUG : Level.WARNING, name + " could not send a response",
+                                failure2);
+                    }
+                });
             }
         });
     }

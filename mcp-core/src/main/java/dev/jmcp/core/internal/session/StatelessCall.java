@@ -150,6 +150,7 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
         if (closed.get()) { // the transport closed meanwhile, and close() may not have seen the context
             context.cancel("the connection closed");
             context.finished();
+            context.answerHold().release();
             return;
         }
         try {
@@ -157,6 +158,7 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
         } catch (RejectedExecutionException e) {
             // the server is closing: nobody will answer
             context.finished();
+            context.answerHold().release();
             close();
         }
     }
@@ -166,11 +168,13 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
         answered = true;
         context.finished();
         if (answer == null) {
-            return; // cancelled: the transport has closed
+            context.answerHold().release(); // cancelled, the transport has closed: nothing will be written
+            return;
         }
         JsonRpcMessage decorated = shared.stateless().decorate(context.method(), answer);
         transmit(decorated).whenComplete((ignored, failure) -> {
             running = null; // written: a cancellation no longer matters
+            context.answerHold().release();
             if (failure != null) {
                 LOG.log(closed.get() ? Level.DEBUG : Level.WARNING, this + " could not send its answer", failure);
             }
@@ -260,6 +264,11 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
     }
 
     @Override
+    public dev.jmcp.core.spi.Budget answerBudget() {
+        return transport.answerBudget();
+    }
+
+    @Override
     public Negotiated negotiated() {
         return null;
     }
@@ -302,6 +311,7 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
             context.cancel("the connection closed");
             if (!answered) {
                 context.finished();
+                context.answerHold().release();
             }
         }
         try {

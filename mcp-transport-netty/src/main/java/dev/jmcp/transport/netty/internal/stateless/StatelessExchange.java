@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -209,6 +210,12 @@ public final class StatelessExchange implements McpTransport {
             };
         }
         return HttpResponseStatus.OK;
+    }
+
+    /** @return the server's {@code maxResponseBytesInMemory}, which answers take from while they are made and written */
+    @Override
+    public Budget answerBudget() {
+        return context.held();
     }
 
     // ---- end ----
