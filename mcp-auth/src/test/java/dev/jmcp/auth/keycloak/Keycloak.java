@@ -52,6 +52,9 @@ public final class Keycloak implements AutoCloseable {
     public static final String ELSEWHERE_AUDIENCE = "https://elsewhere.example/mcp";
     /** the audience the realm file puts in tokens until {@link #useAudience} names the server under test */
     public static final String INITIAL_AUDIENCE = "http://127.0.0.1/mcp";
+    /** the MCP server's own confidential client: Keycloak lets a client introspect only tokens whose aud names it */
+    public static final String RESOURCE_SERVER_CLIENT = "jmcp-resource-server";
+    public static final String RESOURCE_SERVER_SECRET = "jmcp-resource-server-secret";
     public static final String READ_SCOPE = "resources:read";
     /** the extra scope the step-up tests ask for */
     public static final String ADMIN_SCOPE = "resources:admin";

@@ -44,7 +44,7 @@ class KeycloakHarnessTest {
         JWTClaimsSet claims = verified(keycloak, response.getString("access_token"));
 
         assertEquals(keycloak.issuer().toString(), claims.getIssuer());
-        assertEquals(List.of(audience), claims.getAudience());
+        assertEquals(java.util.Set.of(audience, Keycloak.RESOURCE_SERVER_CLIENT), java.util.Set.copyOf(claims.getAudience()));
         assertEquals(List.of(Keycloak.READ_SCOPE), scopes(claims));
         assertEquals(Keycloak.MACHINE_CLIENT, claims.getStringClaim("azp"));
         assertNotNull(claims.getSubject());
@@ -85,7 +85,7 @@ class KeycloakHarnessTest {
             JWTClaimsSet claims = verified(keycloak, tokens.getString("access_token"));
 
             assertEquals(keycloak.issuer().toString(), claims.getIssuer());
-            assertEquals(List.of(audience), claims.getAudience());
+            assertEquals(java.util.Set.of(audience, Keycloak.RESOURCE_SERVER_CLIENT), java.util.Set.copyOf(claims.getAudience()));
             assertEquals(List.of(Keycloak.READ_SCOPE, Keycloak.ADMIN_SCOPE), scopes(claims).stream().sorted(
                     (a, b) -> a.equals(Keycloak.READ_SCOPE) ? -1 : b.equals(Keycloak.READ_SCOPE) ? 1 : a.compareTo(b)).toList());
             assertEquals(Keycloak.USER, claims.getStringClaim("preferred_username"));
