@@ -64,7 +64,7 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     /**
      * As {@link #connect(URI)}, with a codec that enforces {@code options.limits()} on what the
      * server sends: they replace those of the client settings' codec, whose methods (custom ones too)
-     * stay.
+     * stay; and with {@code options.authorizer()}, when there is one, over the settings' own.
      *
      * @param target  the MCP endpoint, an http or https URL; never null
      * @param options never null
@@ -75,9 +75,12 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     public McpTransport connect(URI target, ConnectOptions options) {
         Objects.requireNonNull(options, "options");
         // the client's limits and blob sink apply; the codec's custom methods stay
-        HttpClientSettings settings = clientSettings.toBuilder().codec(clientSettings.codec().toBuilder()
-                .limits(options.limits()).blobSink(options.blobSink()).build()).build();
-        return new StreamableHttpClientTransport(target, settings);
+        HttpClientSettings.Builder settings = clientSettings.toBuilder().codec(clientSettings.codec().toBuilder()
+                .limits(options.limits()).blobSink(options.blobSink()).build());
+        if (options.authorizer() != null) {
+            settings.authorizer(options.authorizer()); // the caller's, for this connection, over the provider's
+        }
+        return new StreamableHttpClientTransport(target, settings.build());
     }
 
     /**

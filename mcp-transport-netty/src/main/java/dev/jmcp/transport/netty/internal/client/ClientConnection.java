@@ -1,5 +1,7 @@
 package dev.jmcp.transport.netty.internal.client;
 
+import dev.jmcp.core.spi.HttpAuthorizer;
+import dev.jmcp.core.spi.HttpChallenge;
 import dev.jmcp.core.spi.McpTransport.Listener;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
@@ -43,6 +45,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * The working part of one {@link StreamableHttpClientTransport}: its HTTP clients and threads, the
@@ -171,7 +174,15 @@ public final class ClientConnection {
      *
      * @param text the start of the answer's body, stripped
      */
-    CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text) {
+    CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text, List<String> challenges,
+            int attempt) {
+        HttpAuthorizer authorizer = settings.authorizer();
+        if ((status == 401 || status == 403) && authorizer != null) {
+            // the authorizer may run a whole OAuth flow (a user signing in): off the I/O thread
+            return CompletableFuture.supplyAsync(() -> challenged(authorizer, status, challenges, attempt), executor)
+                    .thenCompose(retry -> retry ? posts.post(payload, attempt + 1)
+                            : CompletableFuture.failedFuture(refusal(status, text)));
+        }
         if (status >= 400 && payload instanceof JsonRpcRequest request && !StatelessRequestHeaders.of(payload).isEmpty()
                 && answersWithError(request, text)) {
             // a 2026-07-28 server answers an error with 400 or 404 and the JSON-RPC error as the
@@ -186,13 +197,50 @@ public final class ClientConnection {
                     target, String.valueOf(status));
             return legacy.fallBackToLegacy(payload, status, text);
         }
-        McpException failure = new McpException("the server answered the POST with HTTP " + status
-                + (text.isEmpty() ? "" : ": " + text.substring(0, Math.min(text.length(), 4096))));
+        McpException failure = refusal(status, text);
         if (status == 404 && sessionId != null && !initialize) {
             // the spec: the server has ended the session; a client must start a new one
             closeWith(new McpException("the server has ended session " + sessionId + " (HTTP 404)"));
         }
         return CompletableFuture.failedFuture(failure);
+    }
+
+    private static McpException refusal(int status, String text) {
+        return new McpException("the server answered the POST with HTTP " + status
+                + (text.isEmpty() ? "" : ": " + text.substring(0, Math.min(text.length(), 4096))));
+    }
+
+    /**
+     * Hands a 401 or 403 to the authorizer.
+     *
+     * @return whether the request is to be sent again
+     * @throws UncheckedIOException when the authorizer failed to obtain credentials
+     */
+    boolean challenged(HttpAuthorizer authorizer, int status, List<String> challenges, int attempt) {
+        try {
+            return !closed.get() && authorizer.challenged(new HttpChallenge(target, status, challenges, attempt));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Sends a request made by {@code request} (once more for each new authorization the authorizer
+     * obtains after a 401 or 403), on the calling thread, which must not be an I/O thread.
+     */
+    HttpResponse<InputStream> sendAuthorized(Supplier<HttpRequest> request) throws IOException, InterruptedException {
+        HttpAuthorizer authorizer = settings.authorizer();
+        for (int attempt = 1;; attempt++) {
+            HttpResponse<InputStream> response = http.send(request.get(), HttpResponse.BodyHandlers.ofInputStream());
+            int status = response.statusCode();
+            if ((status != 401 && status != 403) || authorizer == null) {
+                return response;
+            }
+            close(response.body());
+            if (!challenged(authorizer, status, response.headers().allValues("WWW-Authenticate"), attempt)) {
+                return response; // its body is closed: the caller reports the status
+            }
+        }
     }
 
     /** @return whether {@code body} was the JSON-RPC error answering {@code request}, and was delivered as such */
@@ -227,10 +275,20 @@ public final class ClientConnection {
 
     /**
      * Hands every header this client sends with each request to {@code sink}, in order: the
-     * settings' own, then the session's. The one place they are made, for both HTTP clients.
+     * settings' own, the authorizer's {@code Authorization} (over one of the settings'), then the
+     * session's. The one place they are made, for both HTTP clients.
      */
     void eachHeader(BiConsumer<String, String> sink) {
-        settings.headers().forEach(sink);
+        HttpAuthorizer authorizer = settings.authorizer();
+        String authorization = authorizer == null ? null : authorizer.authorization(target);
+        settings.headers().forEach((name, value) -> {
+            if (authorization == null || !name.equalsIgnoreCase("Authorization")) {
+                sink.accept(name, value);
+            }
+        });
+        if (authorization != null) {
+            sink.accept("Authorization", authorization);
+        }
         String id = sessionId;
         if (id != null) {
             sink.accept("Mcp-Session-Id", id);

@@ -1,0 +1,39 @@
+package dev.jmcp.core.spi;
+
+import java.io.IOException;
+import java.net.URI;
+
+/**
+ * Authorizes a client's HTTP requests: an HTTP transport asks it for the {@code Authorization}
+ * header of every request it sends (POST, GET streams, DELETE, the legacy HTTP+SSE requests), and
+ * calls it back when the server refuses one with 401 or 403, then sends that request again when it
+ * says so. jmcp's OAuth 2.1 client ({@code dev.jmcp.auth.client.OAuthClient}) is one; a program with
+ * a fixed token can write its own in a few lines. Stdio takes none: a process gets its credentials
+ * from its environment.
+ *
+ * <p>Both methods are called from the transport's own threads, never from an I/O event loop, and may
+ * be called by several threads at once. {@link #challenged} may block for as long as obtaining
+ * credentials takes (a user signing in).
+ *
+ * @since 0.1
+ */
+@dev.jmcp.schema.Experimental
+public interface HttpAuthorizer {
+
+    /**
+     * @param resource the MCP endpoint the request goes to; never null
+     * @return the value of the {@code Authorization} header (such as {@code "Bearer abc"}), or null
+     *         to send none (nothing known yet: the server's challenge will say what it needs)
+     */
+    String authorization(URI resource);
+
+    /**
+     * The server refused a request with 401 or 403.
+     *
+     * @param challenge what the server said; never null
+     * @return true when new credentials were obtained and the request is to be sent again; false to
+     *         fail the request with the server's answer
+     * @throws IOException when obtaining credentials failed; the request fails with it
+     */
+    boolean challenged(HttpChallenge challenge) throws IOException;
+}
