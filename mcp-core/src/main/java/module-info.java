@@ -37,6 +37,7 @@ module dev.jmcp.core {
     exports dev.jmcp.core;
     exports dev.jmcp.core.resources;
     exports dev.jmcp.core.providers;
+    exports dev.jmcp.core.auth;
     exports dev.jmcp.core.session;
     exports dev.jmcp.core.spi;
     exports dev.jmcp.core.transport;

@@ -2,6 +2,7 @@ package dev.jmcp.transport.netty;
 
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.auth.ResourceProtection;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.TransportProvider;
 import java.io.IOException;
@@ -120,7 +121,7 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
             settings.allowRemoteBind(options.allowRemoteBind());
         }
         return NettyHttpServer.start(address, HttpServeSettings.NAMES.apply(options.settings(), settings).build(),
-                onSession);
+                options.protection() != null ? options.protection() : ResourceProtection.defaults(), onSession);
     }
 
     /** @return every {@link HttpServerSettings} setting but the codec and {@code allowRemoteBind}, by its name */

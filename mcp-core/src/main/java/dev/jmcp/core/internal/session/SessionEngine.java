@@ -11,6 +11,7 @@ import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -178,7 +179,7 @@ public final class SessionEngine implements McpTransport.Listener {
                     + request.method() + " is registered on this client (ClientSession.Builder.requestHandler)"));
             return reply;
         }
-        inbound.dispatch(request, handler, Meta.of(request.params()), null, reply);
+        inbound.dispatch(request, handler, Meta.of(request.params()), null, null, reply);
         return reply.whenComplete((answer, failure) -> inbound.written(request.id()));
     }
 
@@ -320,14 +321,19 @@ public final class SessionEngine implements McpTransport.Listener {
 
     @Override
     public void onMessage(JsonRpcPayload payload) {
+        onMessage(payload, null);
+    }
+
+    @Override
+    public void onMessage(JsonRpcPayload payload, Principal principal) {
         if (closed.get()) {
             return;
         }
         try {
             if (payload instanceof JsonRpcBatch batch) {
-                onBatch(batch);
+                onBatch(batch, principal);
             } else {
-                route((JsonRpcMessage) payload);
+                route((JsonRpcMessage) payload, principal);
             }
         } catch (RuntimeException e) {
             // a transport must never see an exception from the session
@@ -335,7 +341,7 @@ public final class SessionEngine implements McpTransport.Listener {
         }
     }
 
-    private void route(JsonRpcMessage message) {
+    private void route(JsonRpcMessage message, Principal principal) {
         if (message instanceof JsonRpcRequest request) {
             CompletableFuture<JsonRpcMessage> answered = new CompletableFuture<>();
             answered.thenAccept(answer -> {
@@ -349,7 +355,7 @@ public final class SessionEngine implements McpTransport.Listener {
                     }
                 });
             });
-            answer(request, answered);
+            answer(request, principal, answered);
         } else if (message instanceof JsonRpcNotification notification) {
             onNotification(notification);
         } else if (message instanceof JsonRpcResultResponse response) {
@@ -376,11 +382,11 @@ public final class SessionEngine implements McpTransport.Listener {
      * it, never on the transport's thread inside its call to {@link #onMessage} (where a quick
      * handler's answer would be encoded and written while the transport holds its locks).
      */
-    private void answer(JsonRpcRequest request, CompletableFuture<JsonRpcMessage> answered) {
+    private void answer(JsonRpcRequest request, Principal principal, CompletableFuture<JsonRpcMessage> answered) {
         String method = request.method();
         JsonObject meta = Meta.of(request.params()); // read once: the era and the handler's context both need it
         if (stateless != null && Era.claimedBy(meta)) {
-            answerStateless(request, meta, answered);
+            answerStateless(request, meta, principal, answered);
             return;
         }
         JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
@@ -408,11 +414,12 @@ public final class SessionEngine implements McpTransport.Listener {
                     "method not found: " + method));
             return;
         }
-        inbound.dispatch(request, handler, meta, null, answered);
+        inbound.dispatch(request, handler, meta, null, principal, answered);
     }
 
     /** A request of the stateless era: checked, answered by its handler, and completed with what the era adds. */
-    private void answerStateless(JsonRpcRequest request, JsonObject meta, CompletableFuture<JsonRpcMessage> answered) {
+    private void answerStateless(JsonRpcRequest request, JsonObject meta, Principal principal,
+            CompletableFuture<JsonRpcMessage> answered) {
         RequestMeta admitted;
         try {
             admitted = stateless.admit(request, meta);
@@ -435,7 +442,7 @@ public final class SessionEngine implements McpTransport.Listener {
                         answered.complete(answer);
                     }
                 });
-        inbound.dispatch(request, handler, meta, admitted, handled);
+        inbound.dispatch(request, handler, meta, admitted, principal, handled);
     }
 
     /**
@@ -496,7 +503,7 @@ public final class SessionEngine implements McpTransport.Listener {
         }
     }
 
-    private void onBatch(JsonRpcBatch batch) {
+    private void onBatch(JsonRpcBatch batch, Principal principal) {
         String version = protocolVersion();
         if (!ProtocolVersions.V2025_03_26.equals(version)) {
             refuse(batch, version);
@@ -514,9 +521,9 @@ public final class SessionEngine implements McpTransport.Listener {
         int next = 0;
         for (JsonRpcMessage message : batch.messages()) {
             if (message instanceof JsonRpcRequest request) {
-                answer(request, replies.get(next++));
+                answer(request, principal, replies.get(next++));
             } else {
-                route(message);
+                route(message, principal);
             }
         }
     }

@@ -6,6 +6,7 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.headers.MediaTypes;
 import dev.jmcp.transport.netty.internal.server.HttpErrors;
+import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.transport.netty.internal.server.RequestPaths;
 import dev.jmcp.transport.netty.internal.server.ResponseHeads;
 import dev.jmcp.transport.netty.internal.server.ServerContext;
@@ -123,7 +124,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
             refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read");
             return;
         }
-        session.deliver(payload);
+        session.deliver(payload, RequestPrincipal.of(ctx));
         ctx.writeAndFlush(HttpErrors.empty(HttpResponseStatus.ACCEPTED));
     }
 

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.session;
 
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
@@ -130,9 +131,11 @@ public final class HttpSession implements McpTransport, RegisteredSession {
     /**
      * Hands a message of the client to the session (or keeps it until {@link #start}). A
      * {@code notifications/cancelled} also releases the stream that waited for that request.
+     *
+     * @param principal whom the POST was authenticated as; null when the server is not protected
      */
-    public void deliver(JsonRpcPayload payload) {
-        inbound.deliver(payload);
+    public void deliver(JsonRpcPayload payload, Principal principal) {
+        inbound.deliver(payload, principal);
         for (JsonRpcMessage message : messages(payload)) {
             if (message instanceof JsonRpcNotification notification
                     && McpMethodNames.CANCELLED.equals(notification.method())

@@ -46,10 +46,10 @@ class LegacySessionTest {
         JsonRpcNotification first = new JsonRpcNotification("notifications/first", null);
         JsonRpcNotification second = new JsonRpcNotification("notifications/second", null);
 
-        session.deliver(early);
+        session.deliver(early, null);
         assertDoesNotThrow(() -> session.start(listener));
-        assertDoesNotThrow(() -> session.deliver(first));
-        assertDoesNotThrow(() -> session.deliver(second));
+        assertDoesNotThrow(() -> session.deliver(first, null));
+        assertDoesNotThrow(() -> session.deliver(second, null));
         assertDoesNotThrow(session::close);
 
         assertEquals(List.of(early, first, second), listener.messages);
