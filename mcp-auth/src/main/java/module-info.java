@@ -16,4 +16,5 @@ module dev.jmcp.auth {
     requires java.net.http;
 
     exports dev.jmcp.auth.client;
+    exports dev.jmcp.auth.server;
 }
