@@ -89,25 +89,18 @@ public final class OAuthClient implements HttpAuthorizer {
     }
 
     /**
-     * @return {@code Bearer} and the access token kept for {@code resource}, refreshed first when it
-     *         has expired and a refresh token is kept; null when there is none (the server's
-     *         challenge will start the flow)
+     * @return {@code Bearer} and the access token kept for {@code resource}; null when there is
+     *         none, or it expires within {@link OAuthSettings#expirySkew()} (the server's 401 then
+     *         has it refreshed, off the sending thread)
      */
     @Override
     public String authorization(URI resource) {
         String server = resource.toString();
         try {
             StoredAuthorization kept = store.load(server);
-            if (kept == null || kept.accessToken() == null) {
+            if (kept == null || kept.accessToken() == null || kept.expiresAt() != null
+                    && Instant.now().plus(settings.expirySkew()).isAfter(kept.expiresAt())) {
                 return null;
-            }
-            if (kept.expiresAt() != null && Instant.now().plus(settings.expirySkew()).isAfter(kept.expiresAt())) {
-                synchronized (lock(server)) {
-                    kept = refreshed(server, store.load(server));
-                }
-                if (kept == null) {
-                    return null;
-                }
             }
             return "Bearer " + kept.accessToken();
         } catch (IOException | RuntimeException e) {

@@ -89,7 +89,10 @@ public final class OAuthSettings {
         return authorizationTimeout;
     }
 
-    /** @return how long before its stated expiry an access token is refreshed rather than sent; not negative */
+    /**
+     * @return how long before its stated expiry an access token is no longer sent (the server's 401
+     *         then has it refreshed); not negative
+     */
     public Duration expirySkew() {
         return expirySkew;
     }

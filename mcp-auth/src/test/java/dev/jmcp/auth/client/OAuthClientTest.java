@@ -202,19 +202,22 @@ class OAuthClientTest {
     }
 
     @Test
-    void anExpiredTokenIsRefreshedBeforeItIsSent() throws Exception {
+    void anExpiredTokenIsNotSentAndTheServers401HasItRefreshed() throws Exception {
         TokenStore store = TokenStore.inMemory();
         store.save(as.mcp().toString(), new StoredAuthorization(as.base, "dynamic-client", null, "none", null, "old",
-                "refresh-0", Instant.now().minusSeconds(5), "read"));
-        OAuthClient oauth = OAuthClient.builder().tokenStore(store).build();
+                "refresh-0", Instant.now().plusSeconds(5), "read")); // within expirySkew (30 s)
+        OAuthClient oauth = OAuthClient.builder().tokenStore(store).build(); // no prompt: only a refresh can do
+
+        assertNull(oauth.authorization(as.mcp()));
+        assertTrue(oauth.challenged(unauthorized("")));
 
         assertEquals("Bearer token-1", oauth.authorization(as.mcp()));
-
         Map<String, String> form = as.tokenForms.get(0);
         assertEquals("refresh_token", form.get("grant_type"));
         assertEquals("refresh-0", form.get("refresh_token"));
         assertEquals(as.mcp().toString(), form.get("resource"));
         assertEquals("refresh-1", store.load(as.mcp().toString()).refreshToken());
+        assertFalse(as.requests.contains("GET /authorize"));
     }
 
     @Test

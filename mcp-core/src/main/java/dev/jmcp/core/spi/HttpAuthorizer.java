@@ -11,9 +11,10 @@ import java.net.URI;
  * a fixed token can write its own in a few lines. Stdio takes none: a process gets its credentials
  * from its environment.
  *
- * <p>Both methods are called from the transport's own threads, never from an I/O event loop, and may
- * be called by several threads at once. {@link #challenged} may block for as long as obtaining
- * credentials takes (a user signing in).
+ * <p>Both methods may be called by several threads at once. {@link #authorization} may be called on
+ * any thread that sends, an I/O thread included, so it returns what it holds without waiting on the
+ * network; {@link #challenged} is called on the transport's own threads, never an I/O event loop,
+ * and may block for as long as obtaining credentials takes (a user signing in).
  *
  * @since 0.1
  */
