@@ -7,9 +7,12 @@
 // library.
 //
 //   node ts-v2-oauth-server.mjs --issuer URL --introspection-client ID --introspection-secret SECRET
-//        [--scope SCOPE] [--port PORT]
+//        [--scope SCOPE] [--step-up-scope SCOPE] [--port PORT]
 //
-// Serves one text resource, note://ts-v2/protected ("protected by the TypeScript SDK v2"), through
+// Serves one text resource, note://ts-v2/protected ("protected by the TypeScript SDK v2"), and with
+// --step-up-scope a second, note://ts-v2/step-up ("only with the step-up scope"), whose reading the SDK
+// answers with 403 insufficient_scope (its requireScopes challenge) until the token also has that scope;
+// through
 // createMcpHandler on node:http (@hono/node-server's getRequestListener, as bench-server.mjs does).
 // Prints http://127.0.0.1:PORT/mcp once it listens, then one line per request: "AUTH <status> <method>
 // <path>" for what the middleware refused and "MCP <path> client=<id> scopes=<scopes>" for what it let
@@ -17,7 +20,7 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import {
-  McpServer, createMcpHandler, requireBearerAuth, oauthMetadataResponse,
+  McpServer, createMcpHandler, requireBearerAuth, requireScopes, oauthMetadataResponse,
   getOAuthProtectedResourceMetadataUrl, OAuthError, OAuthErrorCode,
 } from 'mcp-server-v2';
 import { getRequestListener } from '@hono/node-server';
@@ -25,6 +28,7 @@ import { getRequestListener } from '@hono/node-server';
 const { values } = parseArgs({ options: {
   issuer: { type: 'string' }, 'introspection-client': { type: 'string' },
   'introspection-secret': { type: 'string' }, scope: { type: 'string', default: 'resources:read' },
+  'step-up-scope': { type: 'string' },
   port: { type: 'string', default: '0' } } });
 if (!values.issuer || !values['introspection-client'] || !values['introspection-secret']) {
   console.error('usage: node ts-v2-oauth-server.mjs --issuer URL --introspection-client ID '
@@ -71,6 +75,13 @@ const handler = createMcpHandler(() => {
   server.registerResource('protected', 'note://ts-v2/protected', { mimeType: 'text/plain' }, async () => ({
     contents: [{ uri: 'note://ts-v2/protected', mimeType: 'text/plain', text: 'protected by the TypeScript SDK v2' }],
   }));
+  if (values['step-up-scope']) {
+    server.registerResource('step-up', 'note://ts-v2/step-up', {
+      mimeType: 'text/plain', scopeChallenge: requireScopes(values.scope, values['step-up-scope']),
+    }, async () => ({
+      contents: [{ uri: 'note://ts-v2/step-up', mimeType: 'text/plain', text: 'only with the step-up scope' }],
+    }));
+  }
   return server;
 });
 
@@ -95,7 +106,7 @@ http.listen(Number(values.port), '127.0.0.1', () => {
   metadataOptions = {
     oauthMetadata: asMetadata,
     resourceServerUrl: new URL(url),
-    scopesSupported: [values.scope],
+    scopesSupported: [values.scope, ...(values['step-up-scope'] ? [values['step-up-scope']] : [])],
     resourceName: 'ts-v2-oauth-server',
     dangerouslyAllowInsecureIssuerUrl: true, // the authorization server of the tests is on http://127.0.0.1
   };

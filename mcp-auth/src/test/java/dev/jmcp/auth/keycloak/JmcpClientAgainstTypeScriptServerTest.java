@@ -65,6 +65,39 @@ class JmcpClientAgainstTypeScriptServerTest {
         }
     }
 
+    @Test
+    void aStepUpAsksTheUserAgainForTheScopeTheServerChallengedWith(Keycloak keycloak) throws Exception {
+        try (NodePeer server = TypeScriptOAuthPeersTest.typeScriptServer(keycloak, "--step-up-scope", Keycloak.ADMIN_SCOPE)) {
+            URI url = URI.create(server.awaitLine(TypeScriptOAuthPeersTest.URL, TypeScriptOAuthPeersTest.START).group(1));
+            keycloak.useAudience(url.toString());
+            ScriptedPrompt prompt = new ScriptedPrompt(ScriptedLogin.of(keycloak));
+            OAuthClient oauth = OAuthClient.builder()
+                    .registration(ClientRegistration.builder().clientId(Keycloak.PUBLIC_CLIENT)
+                            .issuer(keycloak.issuer().toString()).build())
+                    .prompt(prompt).build();
+
+            try (McpClient client = McpClient.connect(url, ClientOptions.builder().authorizer(oauth).build())) {
+                assertEquals("protected by the TypeScript SDK v2", text(client.resources().read(RESOURCE)));
+                assertEquals(1, prompt.shown().size(), prompt.shown().toString());
+
+                // the SDK answers 403 insufficient_scope naming resources:admin; the client asks the user again
+                assertEquals("only with the step-up scope", text(client.resources().read("note://ts-v2/step-up")));
+            } catch (RuntimeException | Error e) {
+                throw new AssertionError(e + "\n--- the TypeScript server ---\n" + server.output(), e);
+            }
+
+            assertEquals(2, prompt.shown().size(), "a second authorization for the step-up: " + prompt.shown());
+            String first = KeycloakHarnessTest.query(prompt.shown().get(0)).get("scope");
+            String second = KeycloakHarnessTest.query(prompt.shown().get(1)).get("scope");
+            assertTrue(!first.contains(Keycloak.ADMIN_SCOPE), first);
+            assertTrue(second.contains(Keycloak.READ_SCOPE) && second.contains(Keycloak.ADMIN_SCOPE), second);
+        }
+    }
+
+    private static String text(ReadResourceResult read) {
+        return ((TextResourceContents) read.contents().get(0)).text();
+    }
+
     private static void readsTheResource(URI url, OAuthClient oauth, NodePeer server) {
         try (McpClient client = McpClient.connect(url, ClientOptions.builder().authorizer(oauth).build())) {
             List<Resource> resources = client.resources().listAll(10);

@@ -8,6 +8,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -28,10 +30,12 @@ class TypeScriptOAuthPeersTest {
     private final HttpClient http = Http.client();
 
     /** Starts the TypeScript SDK v2 server protected by its own middleware, tokens introspected at Keycloak. */
-    static NodePeer typeScriptServer(Keycloak keycloak) {
-        return NodePeer.start("ts-v2-oauth-server.mjs", "--issuer", keycloak.issuer().toString(),
+    static NodePeer typeScriptServer(Keycloak keycloak, String... more) {
+        List<String> args = new ArrayList<>(List.of("--issuer", keycloak.issuer().toString(),
                 "--introspection-client", Keycloak.RESOURCE_SERVER_CLIENT,
-                "--introspection-secret", Keycloak.RESOURCE_SERVER_SECRET, "--scope", Keycloak.READ_SCOPE);
+                "--introspection-secret", Keycloak.RESOURCE_SERVER_SECRET, "--scope", Keycloak.READ_SCOPE));
+        args.addAll(List.of(more));
+        return NodePeer.start("ts-v2-oauth-server.mjs", args.toArray(String[]::new));
     }
 
     @Test
