@@ -26,6 +26,7 @@
  */
 module dev.jmcp.cli {
     requires dev.jmcp.core;
+    requires dev.jmcp.auth; // jmcp serve --auth-issuer: the built-in token verifiers
     requires java.logging;
 
     uses dev.jmcp.core.spi.TransportProvider;

@@ -90,7 +90,7 @@ class ProtectedEndpointTest {
                     .mimeType("text/plain").build(), kind + " " + i);
         }
         ResourceProtection protection = ResourceProtection.builder()
-                .authorizationServer(ISSUER)
+                .authorizationServers(List.of(ISSUER))
                 .verifier(table)
                 .resourceName("protected test server")
                 .decision((caller, uri) -> !uri.contains("secret")
@@ -251,7 +251,7 @@ class ProtectedEndpointTest {
     void aTokenLongerThanMaxTokenBytesIsRefusedUnverifiedAndA64KiBHeaderGets431() throws Exception {
         String longToken = "a".repeat(ResourceProtection.DEFAULT_MAX_TOKEN_BYTES + 1);
         server.close();
-        ResourceProtection protection = ResourceProtection.builder().authorizationServer(ISSUER).verifier(table).build();
+        ResourceProtection protection = ResourceProtection.builder().authorizationServers(List.of(ISSUER)).verifier(table).build();
         server = McpServer.builder().serverInfo("protected", "1").resourceProvider(InMemoryResourceProvider.create("m"))
                 .protection(protection).build();
         uri = server.serve(URI.create("http://127.0.0.1:0/mcp"), dev.jmcp.core.spi.ServeOptions.builder()
