@@ -24,6 +24,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -120,7 +121,7 @@ class BadTokenMatrixTest {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("memory")
                 .addText(Resource.builder("test://a", "a").mimeType("text/plain").build(), "a");
         return McpServer.builder().serverInfo("matrix", "1").resourceProvider(memory)
-                .protection(ResourceProtection.builder().resource(TestIssuer.AUDIENCE).authorizationServer(as.issuer)
+                .protection(ResourceProtection.builder().resource(TestIssuer.AUDIENCE).authorizationServers(List.of(as.issuer))
                         .verifier(verifier).decision((caller, uri) -> {
                             decided.incrementAndGet();
                             return true;

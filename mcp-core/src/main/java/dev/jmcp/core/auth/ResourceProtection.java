@@ -4,7 +4,6 @@ import dev.jmcp.schema.Experimental;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * How a server protects its HTTP endpoints as an OAuth 2.1 resource server: every request needs a
@@ -23,7 +22,7 @@ import java.util.stream.Stream;
  *         .resourceProvider(notes)
  *         .protection(ResourceProtection.builder()
  *                 .resource(URI.create("https://mcp.example.com/mcp"))
- *                 .authorizationServer(issuer)
+ *                 .authorizationServers(List.of(issuer))
  *                 .verifier(JwtTokenVerifier.of(issuer, URI.create("https://mcp.example.com/mcp")))
  *                 .build())
  *         .build();
@@ -201,13 +200,6 @@ public final class ResourceProtection {
             return this;
         }
 
-        /** @param value one more issuer; never null */
-        public Builder authorizationServer(URI value) {
-            Objects.requireNonNull(value, "authorizationServer");
-            this.authorizationServers = Stream.concat(authorizationServers.stream(), Stream.of(value)).toList();
-            return this;
-        }
-
         /** @param value see {@link ResourceProtection#scopesSupported()}; never null */
         public Builder scopesSupported(List<String> value) {
             this.scopesSupported = List.copyOf(value);
@@ -270,7 +262,7 @@ public final class ResourceProtection {
         public ResourceProtection build() {
             if (verifier != null && authorizationServers.isEmpty()) {
                 throw new IllegalStateException("a protected resource names at least one authorization server "
-                        + "(RFC 9728 authorization_servers, which MCP requires): set authorizationServer(issuer)");
+                        + "(RFC 9728 authorization_servers, which MCP requires): set authorizationServers(List.of(issuer))");
             }
             return new ResourceProtection(this);
         }

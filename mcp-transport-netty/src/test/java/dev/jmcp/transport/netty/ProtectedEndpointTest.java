@@ -90,7 +90,7 @@ class ProtectedEndpointTest {
                     .mimeType("text/plain").build(), kind + " " + i);
         }
         ResourceProtection protection = ResourceProtection.builder()
-                .authorizationServer(ISSUER)
+                .authorizationServers(List.of(ISSUER))
                 .verifier(table)
                 .resourceName("protected test server")
                 .decision((caller, uri) -> !uri.contains("secret")
@@ -251,7 +251,7 @@ class ProtectedEndpointTest {
     void aTokenLongerThanMaxTokenBytesIsRefusedUnverifiedAndA64KiBHeaderGets431() throws Exception {
         String longToken = "a".repeat(ResourceProtection.DEFAULT_MAX_TOKEN_BYTES + 1);
         server.close();
-        ResourceProtection protection = ResourceProtection.builder().authorizationServer(ISSUER).verifier(table).build();
+        ResourceProtection protection = ResourceProtection.builder().authorizationServers(List.of(ISSUER)).verifier(table).build();
         server = McpServer.builder().serverInfo("protected", "1").resourceProvider(InMemoryResourceProvider.create("m"))
                 .protection(protection).build();
         uri = server.serve(URI.create("http://127.0.0.1:0/mcp"), dev.jmcp.core.spi.ServeOptions.builder()
@@ -321,7 +321,7 @@ class ProtectedEndpointTest {
     }
 
     @Test
-    void eachRequestOfASessionIsServedAsItsOwnTokensPrincipal() throws Exception {
+    void aSessionBelongsToTheSubjectThatOpenedItAndEachRequestNeedsItsOwnToken() throws Exception {
         HttpResponse<String> init = Raw.send(Raw.post(uri, Raw.INITIALIZE, "Authorization", "Bearer alice"));
         assertEquals(200, init.statusCode(), init.body());
         String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
@@ -333,7 +333,8 @@ class ProtectedEndpointTest {
         assertTrue(asAlice.body().contains("secret 0"), asAlice.body());
         HttpResponse<String> asBob = Raw.send(Raw.post(uri, read, "Mcp-Session-Id", session,
                 "MCP-Protocol-Version", "2025-11-25", "Authorization", "Bearer bob"));
-        assertTrue(asBob.body().contains("-32602"), asBob.body());
+        assertEquals(404, asBob.statusCode(), "a session is found only for the subject that opened it: " + asBob.body());
+        assertTrue(asBob.body().contains("no session " + session), asBob.body());
         HttpResponse<String> without = Raw.send(Raw.post(uri, read, "Mcp-Session-Id", session,
                 "MCP-Protocol-Version", "2025-11-25"));
         assertEquals(401, without.statusCode());
@@ -356,6 +357,8 @@ class ProtectedEndpointTest {
             }
             URI messages = uri.resolve(endpoint);
             assertEquals(401, Raw.send(Raw.post(messages, Raw.INITIALIZE)).statusCode());
+            assertEquals(404, Raw.send(Raw.post(messages, Raw.INITIALIZE, "Authorization", "Bearer alice")).statusCode(),
+                    "bob's session is not alice's");
             assertEquals(202, Raw.send(Raw.post(messages, Raw.INITIALIZE.replace("2025-11-25", "2024-11-05"),
                     "Authorization", "Bearer bob")).statusCode());
             Raw.send(Raw.post(messages, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",

@@ -66,7 +66,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     private final Listings listings;
     private final Reads reads;
     private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
-    /** The principal of each session's last subscribe, when it had one: updates are shown as it may see them. */
+    /** The caller of each session's last subscribe: updates are shown as it may see them. */
     private final Map<McpSession, Caller> subscribers = new ConcurrentHashMap<>();
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final ResourcesCapability capability;
@@ -255,9 +255,9 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         router.require(uri, Caller.of(context)); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
-            // whom its updates are shown to: the principal, not the request (nor any token)
-            context.principal().ifPresent(principal -> subscribers.put(session, Caller.builder().principal(principal)
-                    .protocolVersion(context.protocolVersion()).build()));
+            // whom its updates are shown to: the principal (or none), not the request (nor any token)
+            subscribers.put(session, Caller.builder().principal(context.principal().orElse(null))
+                    .protocolVersion(context.protocolVersion()).build());
             int wanted = subscriptions.addAll(session, List.of(uri), maxSubscriptionsPerSession);
             if (wanted > maxSubscriptionsPerSession) {
                 throw new ProtocolException(ErrorCodes.INVALID_PARAMS, McpMethodNames.RESOURCES_SUBSCRIBE

@@ -133,7 +133,12 @@ public final class AuthGate extends ChannelInboundHandlerAdapter {
         try {
             verifiers.execute(() -> {
                 Object outcome = verify(token);
-                ctx.executor().execute(() -> decided(ctx, request, outcome));
+                try {
+                    ctx.executor().execute(() -> decided(ctx, request, outcome));
+                } catch (RejectedExecutionException loopGone) { // the server is closing: nobody will answer
+                    ReferenceCountUtil.release(request);
+                    ReferenceCountUtil.release(outcome);
+                }
             });
         } catch (RejectedExecutionException closing) {
             ctx.channel().config().setAutoRead(true);

@@ -83,7 +83,8 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
                     "the SSE endpoint must be read as text/event-stream");
             return;
         }
-        LegacySession session = context.sessions().create(id -> new LegacySession(id, context.sessions()));
+        LegacySession session = context.sessions().create(id -> new LegacySession(id, context.sessions()),
+                RequestPrincipal.of(ctx));
         if (session == null) {
             refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
                     "too many sessions: maxSessions=" + context.settings().maxSessions());
@@ -103,7 +104,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
     private void post(ChannelHandlerContext ctx, FullHttpRequest request, QueryStringDecoder uri) {
         List<String> ids = uri.parameters().get("sessionId");
         String id = ids == null || ids.isEmpty() ? null : ids.get(0);
-        if (!(context.sessions().find(id) instanceof LegacySession session)) {
+        if (!(context.sessions().find(id, RequestPrincipal.of(ctx)) instanceof LegacySession session)) {
             refuse(ctx, HttpResponseStatus.NOT_FOUND, ErrorCodes.INVALID_REQUEST,
                     "no legacy session " + id + ": open one with GET " + ssePath);
             return;

@@ -120,7 +120,7 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
     }
 
     private HttpSession open(ChannelHandlerContext ctx, RequestId initialize) {
-        HttpSession session = context.sessions().create(id -> new HttpSession(id, context));
+        HttpSession session = context.sessions().create(id -> new HttpSession(id, context), RequestPrincipal.of(ctx));
         if (session == null) {
             refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, initialize, ErrorCodes.INTERNAL_ERROR,
                     "too many sessions: maxSessions=" + context.settings().maxSessions());

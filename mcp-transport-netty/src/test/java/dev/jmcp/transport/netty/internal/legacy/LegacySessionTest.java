@@ -40,7 +40,7 @@ class LegacySessionTest {
 
     @Test
     void aThrowingListenerDoesNotBreakTheSession() {
-        LegacySession session = registry.create(id -> new LegacySession(id, registry));
+        LegacySession session = registry.create(id -> new LegacySession(id, registry), null);
         ThrowingListener listener = new ThrowingListener();
         JsonRpcNotification early = new JsonRpcNotification("notifications/early", null);
         JsonRpcNotification first = new JsonRpcNotification("notifications/first", null);
