@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * OAuth for the client commands' http(s) servers: an {@link OAuthClient} whose prompt prints the
@@ -132,6 +133,11 @@ final class CliAuth {
         @Override
         public String authorization(URI resource) {
             return oauth.authorization(resource);
+        }
+
+        @Override
+        public Map<String, String> headers(URI resource, String method, URI request) {
+            return oauth.headers(resource, method, request);
         }
 
         @Override

@@ -4,6 +4,7 @@ import dev.jmcp.auth.internal.client.AuthHttp;
 import dev.jmcp.auth.internal.client.BearerChallenge;
 import dev.jmcp.auth.internal.client.CodeFlow;
 import dev.jmcp.auth.internal.client.Discovery;
+import dev.jmcp.auth.internal.client.DpopProofs;
 import dev.jmcp.auth.internal.client.Registrar;
 import dev.jmcp.auth.internal.client.ResourceMetadata;
 import dev.jmcp.auth.internal.client.ServerMetadata;
@@ -58,6 +59,10 @@ public final class OAuthClient implements HttpAuthorizer {
     private final AuthorizationPrompt prompt;
     private final TokenStore store;
     private final boolean refreshTokens;
+    /** The DPoP key, when tokens are to be bound to one; null for Bearer tokens. */
+    private final DpopProofs dpop;
+    /** Per server, the last nonce it gave for DPoP proofs (RFC 9449 section 9). */
+    private final Map<String, String> resourceNonces = new ConcurrentHashMap<>();
     private final Discovery discovery;
     private final Registrar registrar;
     private final TokenEndpoint tokens;
@@ -71,6 +76,7 @@ public final class OAuthClient implements HttpAuthorizer {
         this.prompt = b.prompt;
         this.store = b.store;
         this.refreshTokens = b.refreshTokens;
+        this.dpop = b.dpop ? new DpopProofs() : null;
         AuthHttp http = new AuthHttp(settings);
         this.discovery = new Discovery(http);
         this.registrar = new Registrar(http);
@@ -89,12 +95,39 @@ public final class OAuthClient implements HttpAuthorizer {
     }
 
     /**
-     * @return {@code Bearer} and the access token kept for {@code resource}; null when there is
-     *         none, or it expires within {@link OAuthSettings#expirySkew()} (the server's 401 then
-     *         has it refreshed, off the sending thread)
+     * @return the scheme ({@code Bearer}, or {@code DPoP} for a bound token) and the access token
+     *         kept for {@code resource}; null when there is none, or it expires within
+     *         {@link OAuthSettings#expirySkew()} (the server's 401 then has it refreshed, off the
+     *         sending thread)
      */
     @Override
     public String authorization(URI resource) {
+        StoredAuthorization kept = usable(resource);
+        return kept == null ? null : (kept.dpopBound() ? "DPoP " : "Bearer ") + kept.accessToken();
+    }
+
+    /**
+     * @return {@code Authorization}, and with a DPoP-bound token a fresh {@code DPoP} proof for this
+     *         request (with the server's last nonce); empty when no token is usable
+     */
+    @Override
+    public Map<String, String> headers(URI resource, String method, URI request) {
+        StoredAuthorization kept = usable(resource);
+        if (kept == null) {
+            return Map.of();
+        }
+        if (!kept.dpopBound()) {
+            return Map.of("Authorization", "Bearer " + kept.accessToken());
+        }
+        if (dpop == null) {
+            return Map.of(); // bound to the key of another client (another run): useless here
+        }
+        return Map.of("Authorization", "DPoP " + kept.accessToken(), "DPoP", dpop.proof(method, request,
+                kept.accessToken(), resourceNonces.get(resource.toString())));
+    }
+
+    /** @return the authorization kept for {@code resource} when its access token may be sent, else null */
+    private StoredAuthorization usable(URI resource) {
         String server = resource.toString();
         try {
             StoredAuthorization kept = store.load(server);
@@ -102,7 +135,7 @@ public final class OAuthClient implements HttpAuthorizer {
                     && Instant.now().plus(settings.expirySkew()).isAfter(kept.expiresAt())) {
                 return null;
             }
-            return "Bearer " + kept.accessToken();
+            return kept;
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.DEBUG, "no token for {0}: {1}", server, e.toString());
             return null;
@@ -131,6 +164,10 @@ public final class OAuthClient implements HttpAuthorizer {
             return false;
         }
         String server = challenge.resource().toString();
+        if (dpop != null && "use_dpop_nonce".equals(bearer.error()) && challenge.dpopNonce() != null) {
+            // RFC 9449 section 9: the same token again, with a proof that carries the server's nonce
+            return !challenge.dpopNonce().equals(resourceNonces.put(server, challenge.dpopNonce()));
+        }
         synchronized (lock(server)) {
             return authorize(challenge.resource(), bearer, stepUp);
         }
@@ -179,9 +216,9 @@ public final class OAuthClient implements HttpAuthorizer {
             if (scope != null) {
                 grant.put("scope", scope);
             }
-            TokenEndpoint.Tokens got = tokens.request(as, client, grant);
+            TokenEndpoint.Tokens got = tokens.request(as, client, grant, dpop);
             store.save(server, new StoredAuthorization(as.issuer(), client.clientId(), null, client.authMethod(), null,
-                    got.accessToken(), got.refreshToken(), got.expiresAt(), granted(got, scope)));
+                    got.accessToken(), got.refreshToken(), got.expiresAt(), granted(got, scope), got.tokenType()));
             return true;
         }
         if (prompt == null) {
@@ -195,8 +232,9 @@ public final class OAuthClient implements HttpAuthorizer {
             store.save(server, kept);
         }
         TokenEndpoint.Tokens got = codeFlow.run(as, kept, resource.resource(), scope, prompt, redirect,
-                settings.authorizationTimeout());
-        store.save(server, kept.withTokens(got.accessToken(), got.refreshToken(), got.expiresAt(), granted(got, scope)));
+                settings.authorizationTimeout(), dpop);
+        store.save(server, kept.withTokens(got.accessToken(), got.refreshToken(), got.expiresAt(), granted(got, scope),
+                got.tokenType()));
         return true;
     }
 
@@ -242,10 +280,10 @@ public final class OAuthClient implements HttpAuthorizer {
             TokenEndpoint.Client client = clientCredentials != null
                     ? TokenEndpoint.Client.of(clientCredentials, as.tokenEndpointAuthMethods())
                     : TokenEndpoint.Client.of(kept.clientId(), kept.clientSecret(), kept.tokenEndpointAuthMethod());
-            TokenEndpoint.Tokens got = tokens.request(as, client, grant);
+            TokenEndpoint.Tokens got = tokens.request(as, client, grant, dpop);
             StoredAuthorization renewed = kept.withTokens(got.accessToken(),
                     got.refreshToken() != null ? got.refreshToken() : kept.refreshToken(), got.expiresAt(),
-                    granted(got, kept.scope()));
+                    granted(got, kept.scope()), got.tokenType());
             store.save(server, renewed);
             return renewed;
         } catch (IOException | RuntimeException e) {
@@ -284,8 +322,19 @@ public final class OAuthClient implements HttpAuthorizer {
         private AuthorizationPrompt prompt;
         private TokenStore store = TokenStore.inMemory();
         private boolean refreshTokens = true;
+        private boolean dpop;
 
         private Builder() {
+        }
+
+        /**
+         * @param value whether to bind tokens to a key of this client's with DPoP (RFC 9449; MCP's
+         *              DPoP extension): a proof with each token request and each request to the
+         *              server, the server's nonce honoured; false by default (Bearer tokens)
+         */
+        public Builder dpop(boolean value) {
+            this.dpop = value;
+            return this;
         }
 
         /** @param value never null */

@@ -20,11 +20,15 @@ import java.util.Objects;
  * @param expiresAt               when the access token expires; may be null (not stated)
  * @param scope                   the scopes granted (or asked for, when the server did not say),
  *                                space-separated; may be null
+ * @param tokenType               {@code Bearer}, or {@code DPoP} for a token bound to the client's
+ *                                DPoP key (which lives as long as its {@link OAuthClient}); null
+ *                                means {@code Bearer}
  * @since 0.1
  */
 @dev.jmcp.schema.Experimental
 public record StoredAuthorization(String issuer, String clientId, String clientSecret, String tokenEndpointAuthMethod,
-        String redirectUri, String accessToken, String refreshToken, Instant expiresAt, String scope) {
+        String redirectUri, String accessToken, String refreshToken, Instant expiresAt, String scope,
+        String tokenType) {
     /** Checks the components. */
     public StoredAuthorization {
         Objects.requireNonNull(issuer, "issuer");
@@ -32,16 +36,29 @@ public record StoredAuthorization(String issuer, String clientId, String clientS
         Objects.requireNonNull(tokenEndpointAuthMethod, "tokenEndpointAuthMethod");
     }
 
+    /** A Bearer token's authorization. */
+    public StoredAuthorization(String issuer, String clientId, String clientSecret, String tokenEndpointAuthMethod,
+            String redirectUri, String accessToken, String refreshToken, Instant expiresAt, String scope) {
+        this(issuer, clientId, clientSecret, tokenEndpointAuthMethod, redirectUri, accessToken, refreshToken, expiresAt,
+                scope, null);
+    }
+
     /** @return a copy with these tokens */
-    public StoredAuthorization withTokens(String access, String refresh, Instant expires, String granted) {
+    public StoredAuthorization withTokens(String access, String refresh, Instant expires, String granted, String type) {
         return new StoredAuthorization(issuer, clientId, clientSecret, tokenEndpointAuthMethod, redirectUri, access,
-                refresh, expires, granted);
+                refresh, expires, granted, type);
+    }
+
+    /** @return whether the access token is bound to a DPoP key */
+    public boolean dpopBound() {
+        return "DPoP".equalsIgnoreCase(tokenType);
     }
 
     @Override
     public String toString() {
         return "StoredAuthorization[issuer=" + issuer + ", clientId=" + clientId + ", tokenEndpointAuthMethod="
                 + tokenEndpointAuthMethod + ", accessToken=" + (accessToken != null) + ", refreshToken="
-                + (refreshToken != null) + ", expiresAt=" + expiresAt + ", scope=" + scope + "]";
+                + (refreshToken != null) + ", expiresAt=" + expiresAt + ", scope=" + scope + ", tokenType=" + tokenType
+                + "]";
     }
 }

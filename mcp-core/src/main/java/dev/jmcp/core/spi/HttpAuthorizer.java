@@ -2,6 +2,7 @@ package dev.jmcp.core.spi;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Map;
 
 /**
  * Authorizes a client's HTTP requests: an HTTP transport asks it for the {@code Authorization}
@@ -27,6 +28,22 @@ public interface HttpAuthorizer {
      *         to send none (nothing known yet: the server's challenge will say what it needs)
      */
     String authorization(URI resource);
+
+    /**
+     * The headers that authorize one request: by default {@code Authorization} from
+     * {@link #authorization}. An authorizer whose tokens are bound to a key (DPoP, RFC 9449)
+     * overrides it to add a proof made for this request's method and URL.
+     *
+     * @param resource the MCP endpoint the request is for; never null
+     * @param method   the request's method, such as {@code POST}; never null
+     * @param request  the URL the request goes to (an HTTP+SSE server's message endpoint differs
+     *                 from {@code resource}); never null
+     * @return header name to value; never null, empty for none
+     */
+    default Map<String, String> headers(URI resource, String method, URI request) {
+        String authorization = authorization(resource);
+        return authorization == null ? Map.of() : Map.of("Authorization", authorization);
+    }
 
     /**
      * The server refused a request with 401 or 403.

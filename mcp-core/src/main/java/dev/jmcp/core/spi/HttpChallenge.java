@@ -16,10 +16,12 @@ import java.util.Objects;
  * @param attempt         how many times this same request has been refused so far: 1 the first
  *                        time, 2 after one new authorization did not satisfy the server, and so on;
  *                        an authorizer bounds its retries with it
+ * @param dpopNonce       the answer's {@code DPoP-Nonce} header (RFC 9449 section 9), the nonce a
+ *                        DPoP proof must carry; may be null
  * @since 0.1
  */
 @dev.jmcp.schema.Experimental
-public record HttpChallenge(URI resource, int status, List<String> wwwAuthenticate, int attempt) {
+public record HttpChallenge(URI resource, int status, List<String> wwwAuthenticate, int attempt, String dpopNonce) {
     /** Checks and copies the components. */
     public HttpChallenge {
         Objects.requireNonNull(resource, "resource");
@@ -27,5 +29,10 @@ public record HttpChallenge(URI resource, int status, List<String> wwwAuthentica
         if (attempt < 1) {
             throw new IllegalArgumentException("attempt must be >= 1, was " + attempt);
         }
+    }
+
+    /** A challenge without a DPoP nonce. */
+    public HttpChallenge(URI resource, int status, List<String> wwwAuthenticate, int attempt) {
+        this(resource, status, wwwAuthenticate, attempt, null);
     }
 }

@@ -68,12 +68,19 @@ class HttpAuthorizerTest {
     /** Has no token until challenged; then {@code good}. */
     private static class Authorizer implements HttpAuthorizer {
         final List<HttpChallenge> challenges = new CopyOnWriteArrayList<>();
+        final List<String> asked = new CopyOnWriteArrayList<>();
         volatile boolean grant = true;
         volatile String token;
 
         @Override
         public String authorization(URI resource) {
             return token == null ? null : "Bearer " + token;
+        }
+
+        @Override
+        public java.util.Map<String, String> headers(URI resource, String method, URI request) {
+            asked.add(method + " " + request);
+            return HttpAuthorizer.super.headers(resource, method, request);
         }
 
         @Override
@@ -118,6 +125,10 @@ class HttpAuthorizerTest {
             assertTrue(head.toLowerCase(Locale.ROOT).contains("\r\nauthorization: bearer good\r\n"), head);
         }
         assertEquals(1, authorizer.challenges.size(), "challenged again");
+        // each request's method and URL, for a proof bound to them (DPoP)
+        for (String method : List.of("POST", "GET", "DELETE")) {
+            assertTrue(authorizer.asked.contains(method + " " + server.uri()), authorizer.asked::toString);
+        }
     }
 
     @Test

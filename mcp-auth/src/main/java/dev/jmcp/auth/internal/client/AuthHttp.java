@@ -64,11 +64,6 @@ public final class AuthHttp {
         return send(HttpRequest.newBuilder(uri).header("Accept", "application/json").GET(), uri);
     }
 
-    /** @return the answer to a GET of {@code uri} without following its redirect (an authorization URL) */
-    public Answer getNoRedirect(URI uri) throws IOException {
-        return send(HttpRequest.newBuilder(uri).GET(), uri);
-    }
-
     /** @return the answer to a POST of {@code form} (application/x-www-form-urlencoded), with extra headers */
     public Answer postForm(URI uri, Map<String, String> form, Map<String, String> headers) throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Accept", "application/json")

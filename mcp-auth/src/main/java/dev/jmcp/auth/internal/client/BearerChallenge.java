@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The {@code Bearer} challenge of a {@code WWW-Authenticate} answer (RFC 6750 section 3, RFC 9728
- * section 5.1): its auth-params by lower-case name. Other schemes' challenges in the same headers
- * are skipped.
+ * The {@code Bearer} (or {@code DPoP}, RFC 9449 section 7.1) challenge of a {@code WWW-Authenticate}
+ * answer (RFC 6750 section 3, RFC 9728 section 5.1): its auth-params by lower-case name. Other
+ * schemes' challenges in the same headers are skipped.
  *
  * @param params never null; empty when the answer had no Bearer challenge
  */
@@ -62,7 +62,7 @@ public record BearerChallenge(Map<String, String> params) {
                 if (inBearer) {
                     return current;
                 }
-                inBearer = token.equalsIgnoreCase("Bearer");
+                inBearer = token.equalsIgnoreCase("Bearer") || token.equalsIgnoreCase("DPoP");
                 current = inBearer ? new LinkedHashMap<>() : null;
             }
         }

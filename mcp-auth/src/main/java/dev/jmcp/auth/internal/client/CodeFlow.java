@@ -27,10 +27,11 @@ public final class CodeFlow {
 
     /**
      * @param scope space-separated; null to send none
+     * @param dpop  the client's DPoP key; null for Bearer tokens
      * @return the tokens
      */
     public TokenEndpoint.Tokens run(ServerMetadata server, StoredAuthorization client, String resource, String scope,
-            AuthorizationPrompt prompt, URI redirectUri, Duration timeout) throws IOException {
+            AuthorizationPrompt prompt, URI redirectUri, Duration timeout, DpopProofs dpop) throws IOException {
         if (!server.codeChallengeMethods().contains("S256")) {
             // the MCP spec: a client MUST refuse to proceed when S256 is not offered
             throw new OAuthException("authorization server " + server.issuer()
@@ -64,7 +65,7 @@ public final class CodeFlow {
         grant.put("code_verifier", pkce.verifier());
         grant.put("resource", resource);
         return tokens.request(server, TokenEndpoint.Client.of(client.clientId(), client.clientSecret(),
-                client.tokenEndpointAuthMethod()), grant);
+                client.tokenEndpointAuthMethod()), grant, dpop);
     }
 
     /** @return the code of the authorization response, checked */

@@ -113,6 +113,7 @@ public final class FileTokenStore implements TokenStore {
         put(json, "refresh_token", kept.refreshToken());
         put(json, "expires_at", kept.expiresAt() == null ? null : kept.expiresAt().toString());
         put(json, "scope", kept.scope());
+        put(json, "token_type", kept.tokenType());
         return json.build();
     }
 
@@ -128,6 +129,6 @@ public final class FileTokenStore implements TokenStore {
                 Discovery.string(json, "client_secret"), json.getString("token_endpoint_auth_method"),
                 Discovery.string(json, "redirect_uri"), Discovery.string(json, "access_token"),
                 Discovery.string(json, "refresh_token"), expires == null ? null : Instant.parse(expires),
-                Discovery.string(json, "scope"));
+                Discovery.string(json, "scope"), Discovery.string(json, "token_type"));
     }
 }

@@ -60,8 +60,8 @@ public final class TokenEndpoint {
         }
     }
 
-    /** A token response, checked. */
-    public record Tokens(String accessToken, String refreshToken, Instant expiresAt, String scope) {
+    /** A token response, checked; {@code tokenType} is {@code Bearer} or {@code DPoP}. */
+    public record Tokens(String accessToken, String refreshToken, Instant expiresAt, String scope, String tokenType) {
     }
 
     /**
@@ -73,8 +73,13 @@ public final class TokenEndpoint {
                 && serverMethods.contains("client_secret_post") ? "client_secret_post" : "client_secret_basic";
     }
 
-    /** @return the tokens the endpoint gives for {@code grant} (its parameters, in order) */
-    public Tokens request(ServerMetadata server, Client client, Map<String, String> grant) throws IOException {
+    /**
+     * @param dpop the client's DPoP key, for a token bound to it (a proof with the request, and one
+     *             retry with the server's nonce when it asks for one); null for a Bearer token
+     * @return the tokens the endpoint gives for {@code grant} (its parameters, in order)
+     */
+    public Tokens request(ServerMetadata server, Client client, Map<String, String> grant, DpopProofs dpop)
+            throws IOException {
         Map<String, String> form = new LinkedHashMap<>(grant);
         Map<String, String> headers = new LinkedHashMap<>();
         switch (client.authMethod()) {
@@ -93,7 +98,11 @@ public final class TokenEndpoint {
             default -> throw new OAuthException("token endpoint authentication " + client.authMethod()
                     + " is not one jmcp speaks (none, client_secret_basic, client_secret_post, private_key_jwt)");
         }
-        AuthHttp.Answer answer = http.postForm(server.tokenEndpoint(), form, headers);
+        AuthHttp.Answer answer = post(server, form, headers, dpop, null);
+        String nonce = answer.response().headers().firstValue("DPoP-Nonce").orElse(null);
+        if (dpop != null && answer.status() == 400 && nonce != null && answer.text().contains("use_dpop_nonce")) {
+            answer = post(server, form, headers, dpop, nonce); // RFC 9449 section 8: once, with the nonce
+        }
         String what = "the token endpoint " + server.tokenEndpoint();
         if (answer.status() != 200) {
             throw new OAuthException(what + " refused the " + grant.get("grant_type") + " grant with HTTP "
@@ -105,12 +114,25 @@ public final class TokenEndpoint {
             throw new OAuthException("the answer of " + what + " has no access_token: " + answer.text());
         }
         String type = Discovery.string(body, "token_type");
-        if (type == null || !type.toLowerCase(Locale.ROOT).equals("bearer")) {
-            throw new OAuthException("the answer of " + what + " has token_type " + type + ", not Bearer");
+        boolean bearer = type != null && type.toLowerCase(Locale.ROOT).equals("bearer");
+        boolean bound = dpop != null && type != null && type.toLowerCase(Locale.ROOT).equals("dpop");
+        if (!bearer && !bound) {
+            throw new OAuthException("the answer of " + what + " has token_type " + type + ", not Bearer"
+                    + (dpop != null ? " or DPoP" : ""));
         }
         Instant expires = body.get("expires_in") instanceof JsonNumber seconds && seconds.longValue() > 0
                 ? Instant.now().plusSeconds(seconds.longValue()) : null;
-        return new Tokens(access, Discovery.string(body, "refresh_token"), expires, Discovery.string(body, "scope"));
+        return new Tokens(access, Discovery.string(body, "refresh_token"), expires, Discovery.string(body, "scope"),
+                bound ? "DPoP" : "Bearer");
+    }
+
+    private AuthHttp.Answer post(ServerMetadata server, Map<String, String> form, Map<String, String> headers,
+            DpopProofs dpop, String nonce) throws IOException {
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        if (dpop != null) {
+            all.put("DPoP", dpop.proof("POST", server.tokenEndpoint(), null, nonce));
+        }
+        return http.postForm(server.tokenEndpoint(), form, all);
     }
 
     /** @return a signed client assertion (RFC 7523 section 2.2) whose audience is the issuer */

@@ -175,11 +175,12 @@ public final class ClientConnection {
      * @param text the start of the answer's body, stripped
      */
     CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text, List<String> challenges,
-            int attempt) {
+            String dpopNonce, int attempt) {
         HttpAuthorizer authorizer = settings.authorizer();
         if ((status == 401 || status == 403) && authorizer != null) {
             // the authorizer may run a whole OAuth flow (a user signing in): off the I/O thread
-            return CompletableFuture.supplyAsync(() -> challenged(authorizer, status, challenges, attempt), executor)
+            return CompletableFuture.supplyAsync(() -> challenged(authorizer, status, challenges, dpopNonce, attempt),
+                    executor)
                     .thenCompose(retry -> retry ? posts.post(payload, attempt + 1)
                             : CompletableFuture.failedFuture(refusal(status, text)));
         }
@@ -216,9 +217,10 @@ public final class ClientConnection {
      * @return whether the request is to be sent again
      * @throws UncheckedIOException when the authorizer failed to obtain credentials
      */
-    boolean challenged(HttpAuthorizer authorizer, int status, List<String> challenges, int attempt) {
+    boolean challenged(HttpAuthorizer authorizer, int status, List<String> challenges, String dpopNonce, int attempt) {
         try {
-            return !closed.get() && authorizer.challenged(new HttpChallenge(target, status, challenges, attempt));
+            return !closed.get() && authorizer.challenged(new HttpChallenge(target, status, challenges, attempt,
+                    dpopNonce));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -237,7 +239,8 @@ public final class ClientConnection {
                 return response;
             }
             close(response.body());
-            if (!challenged(authorizer, status, response.headers().allValues("WWW-Authenticate"), attempt)) {
+            if (!challenged(authorizer, status, response.headers().allValues("WWW-Authenticate"),
+                    response.headers().firstValue("DPoP-Nonce").orElse(null), attempt)) {
                 return response; // its body is closed: the caller reports the status
             }
         }
@@ -260,12 +263,13 @@ public final class ClientConnection {
     }
 
     /**
-     * Hands every header this client sends with {@code payload} to {@code sink}, in order: those of
-     * every request ({@link #eachHeader(BiConsumer)}), then a 2026-07-28 request's standard headers
-     * and its {@code Mcp-Param-*} headers (x-mcp-header), which replace any of the same name.
+     * Hands every header this client sends with {@code payload} (a POST to the endpoint) to
+     * {@code sink}, in order: those of every request ({@link #eachHeader(String, URI, BiConsumer)}),
+     * then a 2026-07-28 request's standard headers and its {@code Mcp-Param-*} headers
+     * (x-mcp-header), which replace any of the same name.
      */
     void eachHeader(JsonRpcPayload payload, BiConsumer<String, String> sink) {
-        eachHeader(sink);
+        eachHeader("POST", target, sink);
         Map<String, String> stateless = StatelessRequestHeaders.of(payload);
         stateless.forEach(sink);
         if (!stateless.isEmpty()) {
@@ -274,21 +278,20 @@ public final class ClientConnection {
     }
 
     /**
-     * Hands every header this client sends with each request to {@code sink}, in order: the
-     * settings' own, the authorizer's {@code Authorization} (over one of the settings'), then the
-     * session's. The one place they are made, for both HTTP clients.
+     * Hands every header this client sends with a {@code method} request to {@code uri} to
+     * {@code sink}, in order: the settings' own, the authorizer's ({@code Authorization}, and a proof
+     * for this request where its tokens are bound to a key), which replace any of the settings' of
+     * the same name, then the session's. The one place they are made, for both HTTP clients.
      */
-    void eachHeader(BiConsumer<String, String> sink) {
+    void eachHeader(String method, URI uri, BiConsumer<String, String> sink) {
         HttpAuthorizer authorizer = settings.authorizer();
-        String authorization = authorizer == null ? null : authorizer.authorization(target);
+        Map<String, String> authorizing = authorizer == null ? Map.of() : authorizer.headers(target, method, uri);
         settings.headers().forEach((name, value) -> {
-            if (authorization == null || !name.equalsIgnoreCase("Authorization")) {
+            if (authorizing.keySet().stream().noneMatch(name::equalsIgnoreCase)) {
                 sink.accept(name, value);
             }
         });
-        if (authorization != null) {
-            sink.accept("Authorization", authorization);
-        }
+        authorizing.forEach(sink);
         String id = sessionId;
         if (id != null) {
             sink.accept("Mcp-Session-Id", id);
@@ -299,9 +302,9 @@ public final class ClientConnection {
         }
     }
 
-    HttpRequest.Builder request(URI uri) {
+    HttpRequest.Builder request(URI uri, String method) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
-        eachHeader(builder::header);
+        eachHeader(method, uri, builder::header);
         return builder;
     }
 
@@ -407,7 +410,7 @@ public final class ClientConnection {
         String id = sessionId;
         if (id != null && legacyEndpoint == null) {
             try {
-                HttpRequest request = request(target).timeout(settings.closeTimeout().isZero()
+                HttpRequest request = request(target, "DELETE").timeout(settings.closeTimeout().isZero()
                         ? Duration.ofMillis(1) : settings.closeTimeout()).DELETE().build();
                 HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
                 LOG.log(Level.DEBUG, "DELETE of session {0}: HTTP {1}", id, String.valueOf(response.statusCode()));

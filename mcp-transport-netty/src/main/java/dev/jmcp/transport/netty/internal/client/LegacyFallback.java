@@ -37,7 +37,7 @@ final class LegacyFallback {
         URI target = connection.target;
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return connection.sendAuthorized(() -> connection.request(target).header("Accept", EVENT_STREAM).GET()
+                return connection.sendAuthorized(() -> connection.request(target, "GET").header("Accept", EVENT_STREAM).GET()
                         .build());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -119,7 +119,7 @@ final class LegacyFallback {
         HttpRequest.BodyPublisher message = connection.body(payload);
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return connection.sendAuthorized(() -> connection.request(endpoint)
+                return connection.sendAuthorized(() -> connection.request(endpoint, "POST")
                         .header("Content-Type", "application/json").POST(message).build());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

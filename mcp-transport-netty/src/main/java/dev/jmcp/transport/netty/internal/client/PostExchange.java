@@ -53,6 +53,7 @@ final class PostExchange {
     private final JsonRpcPayload payload;
     private final int attempt;
     private List<String> challenges = List.of();
+    private String dpopNonce;
     final CompletableFuture<Void> sent = new CompletableFuture<>();
     private Channel channel;
     private Mode mode;
@@ -78,6 +79,7 @@ final class PostExchange {
         keepAlive = HttpUtil.isKeepAlive(response);
         if (status == 401 || status == 403) {
             challenges = List.copyOf(response.headers().getAll(HttpHeaderNames.WWW_AUTHENTICATE));
+            dpopNonce = response.headers().get("DPoP-Nonce");
         }
         String id = response.headers().get("Mcp-Session-Id");
         if (id != null) {
@@ -194,7 +196,7 @@ final class PostExchange {
             case JSON -> readJson(new ByteBufInputStream(pending));
             case SSE -> resumeIfOwed();
             case ERROR -> connection.refused(payload, status, pending.toString(StandardCharsets.UTF_8).strip(),
-                    challenges, attempt)
+                    challenges, dpopNonce, attempt)
                     .whenComplete((ignored, failure) -> {
                         if (failure == null) {
                             sent.complete(null);

@@ -101,7 +101,7 @@ final class SseStreamReader {
             try {
                 // made anew for each try: a new authorization changes its Authorization header
                 HttpResponse<InputStream> response = connection.sendAuthorized(() -> {
-                    HttpRequest.Builder request = connection.request(connection.target).header("Accept", EVENT_STREAM)
+                    HttpRequest.Builder request = connection.request(connection.target, "GET").header("Accept", EVENT_STREAM)
                             .GET();
                     if (resumeFrom != null) {
                         request.header("Last-Event-ID", resumeFrom);
@@ -166,7 +166,7 @@ final class SseStreamReader {
             connection.executor.execute(() -> {
                 try {
                     HttpResponse<InputStream> response = connection.sendAuthorized(() -> connection
-                            .request(connection.target).header("Accept", EVENT_STREAM).GET().build());
+                            .request(connection.target, "GET").header("Accept", EVENT_STREAM).GET().build());
                     getStreamAnswered.complete(null);
                     if (response.statusCode() == 200) {
                         readStream(response.body(), null, null, null);
