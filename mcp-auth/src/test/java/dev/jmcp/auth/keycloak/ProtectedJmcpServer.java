@@ -42,7 +42,7 @@ final class ProtectedJmcpServer implements AutoCloseable {
                 .addText(Resource.builder(ADMIN, "admin").mimeType("text/plain").build(), ADMIN_TEXT);
         ResourceProtection protection = ResourceProtection.builder()
                 .resource(url)
-                .authorizationServer(keycloak.issuer())
+                .authorizationServers(java.util.List.of(keycloak.issuer()))
                 .scopesSupported(java.util.List.of(Keycloak.READ_SCOPE, Keycloak.ADMIN_SCOPE))
                 .verifier(verifier.apply(url))
                 .decision((caller, uri) -> caller.principal().map(p -> p.hasScope(Keycloak.READ_SCOPE)
