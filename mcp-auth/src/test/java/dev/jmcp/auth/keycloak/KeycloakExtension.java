@@ -8,8 +8,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Gives a test class the one {@link Keycloak} of the test run ({@code @ExtendWith(KeycloakExtension.class)}
  * and a {@code Keycloak} parameter). It is started by the first class that asks and kept in the root
  * store, which closes it (stopping the process tree) when the whole run ends: a start costs tens of
- * seconds and half a gigabyte, so there is one per run. A start that fails fails every test that asked,
- * with Keycloak's log; nothing is skipped.
+ * seconds and half a gigabyte, so there is one per run. A start that fails fails every test that asks,
+ * with Keycloak's log, without trying again (each try could take minutes); nothing is skipped.
  */
 public final class KeycloakExtension implements ParameterResolver {
 
@@ -29,6 +29,33 @@ public final class KeycloakExtension implements ParameterResolver {
     public static Keycloak keycloak(ExtensionContext context) {
         // the root store closes an AutoCloseable value when the run ends
         return context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent(Keycloak.class, key -> Keycloak.start(), Keycloak.class);
+                .getOrComputeIfAbsent(Start.class, key -> Start.attempt(), Start.class)
+                .keycloak();
+    }
+
+    /** The one attempt to start: Keycloak, or why it did not start. */
+    private record Start(Keycloak started, RuntimeException failure) implements AutoCloseable {
+
+        static Start attempt() {
+            try {
+                return new Start(Keycloak.start(), null);
+            } catch (RuntimeException e) {
+                return new Start(null, e);
+            }
+        }
+
+        Keycloak keycloak() {
+            if (failure != null) {
+                throw new IllegalStateException("Keycloak did not start for this test run: " + failure.getMessage(), failure);
+            }
+            return started;
+        }
+
+        @Override
+        public void close() {
+            if (started != null) {
+                started.close();
+            }
+        }
     }
 }
