@@ -15,7 +15,7 @@ fixture_stale() {
   # any source, pom or sibling module newer than the fixture's jar
   [[ -n "$(find "$fixture_here/fixture/src" "$fixture_here/fixture/pom.xml" "$fixture_root/pom.xml" \
              "$fixture_root/mcp-schema/src/main" "$fixture_root/mcp-core/src/main" \
-             "$fixture_root/mcp-transport-netty/src/main" -newer "$fixture_jar" -print -quit 2>/dev/null)" ]]
+             "$fixture_root/mcp-transport-netty/src/main" "$fixture_root/mcp-auth/src/main" -newer "$fixture_jar" -print -quit 2>/dev/null)" ]]
 }
 
 # every Maven run of this tree goes through one lock, so that parallel builds do not clash

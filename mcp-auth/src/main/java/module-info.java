@@ -14,4 +14,7 @@ module dev.jmcp.auth {
     requires transitive dev.jmcp.core;
     requires com.nimbusds.jose.jwt;
     requires java.net.http;
+
+    exports dev.jmcp.auth.client;
+    exports dev.jmcp.auth.server;
 }

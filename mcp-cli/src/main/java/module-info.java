@@ -26,6 +26,7 @@
  */
 module dev.jmcp.cli {
     requires dev.jmcp.core;
+    requires dev.jmcp.auth; // jmcp auth and OAuth for http(s) servers; jmcp serve --auth-issuer's verifiers
     requires java.logging;
 
     uses dev.jmcp.core.spi.TransportProvider;

@@ -7,7 +7,8 @@
  * the client's view, URI templates), {@code dev.jmcp.core.providers} (the in-memory and file-system
  * resource providers, and what helps write one: a base for tree-shaped sources, the URI path codec,
  * MIME types, the errors), {@code dev.jmcp.core.session} (server and client sessions, handlers,
- * settings), {@code dev.jmcp.core.spi} (what a transport, a resource provider or a server feature implements,
+ * settings), {@code dev.jmcp.core.auth} (a server as an OAuth 2.1 resource server: the protection
+ * settings, the token verifier and authorization decision SPIs), {@code dev.jmcp.core.spi} (what a transport, a resource provider or a server feature implements,
  * and the {@code stdio:} URI form),
  * {@code dev.jmcp.core.transport} (the in-memory transport).
  *
@@ -39,6 +40,7 @@ module dev.jmcp.core {
     exports dev.jmcp.core;
     exports dev.jmcp.core.resources;
     exports dev.jmcp.core.providers;
+    exports dev.jmcp.core.auth;
     exports dev.jmcp.core.session;
     exports dev.jmcp.core.spi;
     exports dev.jmcp.core.transport;

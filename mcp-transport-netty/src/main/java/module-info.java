@@ -12,7 +12,11 @@
  * served on a transport of its own, answered with JSON or with an SSE stream that ends with the
  * answer, and cancelled when its connection closes. For both: {@code Host} (421) and
  * {@code Origin} (403) validation, and responses (blobs included) that stream with back-pressure
- * instead of being held whole. {@link dev.jmcp.transport.netty.StreamableHttpClientTransport} is the client end. The
+ * instead of being held whole. Given an enabled {@link dev.jmcp.core.auth.ResourceProtection}
+ * ({@code McpServer.Builder.protection}), the server is an OAuth 2.1 resource server: RFC 9728
+ * metadata at {@code /.well-known/oauth-protected-resource}, and every request to the MCP and
+ * HTTP+SSE endpoints needs a bearer token its verifier accepts (else 401, 400, 403 or 503 with a
+ * {@code WWW-Authenticate} challenge). {@link dev.jmcp.transport.netty.StreamableHttpClientTransport} is the client end. The
  * module provides {@link dev.jmcp.transport.netty.StreamableHttpTransportProvider} (id
  * {@code http}; schemes {@code http}, {@code https}) to {@link dev.jmcp.core.spi.TransportProvider}.
  *
@@ -27,7 +31,8 @@
  * the codec and the remote-bind permission, which the options carry typed. A server owns daemon threads named
  * {@code jmcp-http-<n>-<k>} (its event loops, which never open or read a blob's file or stream) and
  * {@code jmcp-http-body-<k>} (at most {@code maxBodyProducers}, made when needed: they encode the
- * response bodies that do); a client, {@code jmcp-http-client-<n>-io} (the event loop of its
+ * response bodies that do) and, when protected, {@code jmcp-http-auth-<k>} (at most
+ * {@code verifierThreads}, made when needed: they run the token verifier); a client, {@code jmcp-http-client-<n>-io} (the event loop of its
  * POSTs, which decodes their answers and calls the listener) and {@code jmcp-http-client-<n>-<k>}
  * (its streams, plus the JDK HTTP client's own selector thread). Logging goes through
  * {@code System.Logger} under the class names; nothing is written to standard output.

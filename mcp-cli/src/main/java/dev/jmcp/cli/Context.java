@@ -5,6 +5,7 @@ import dev.jmcp.core.McpClient;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.Locale;
 
 /**
  * What a command runs with: its parsed arguments, the two output streams (UTF-8, whatever the
@@ -61,9 +62,14 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
         return connect(target, clientOptions(Target.Reads.LISTINGS));
     }
 
-    /** Connects with {@code options}; with {@code --debug}, says on stderr which revision was chosen and why. */
+    /**
+     * Connects with {@code options}, authorized by OAuth for an http(s) server ({@link CliAuth}); with
+     * {@code --debug}, says on stderr which revision was chosen and why.
+     */
     McpClient connect(Target target, ClientOptions options) {
-        McpClient client = target.connect(options);
+        String scheme = target.uri().getScheme() == null ? "" : target.uri().getScheme().toLowerCase(Locale.ROOT);
+        McpClient client = scheme.equals("http") || scheme.equals("https")
+                ? CliAuth.connect(target, options, CliAuth.client(args, err)) : target.connect(options);
         if (debug()) {
             err.println("jmcp: protocol revision " + client.negotiation().protocolVersion() + ": "
                     + Text.printable(client.negotiation().reason()));

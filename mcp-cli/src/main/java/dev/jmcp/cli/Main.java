@@ -22,7 +22,7 @@ public final class Main {
 
     static {
         for (Command command : List.of(new ServeCommand(), new LsCommand(), new ReadCommand(), new MetaCommand(),
-                new TreeCommand(), new WatchCommand())) {
+                new TreeCommand(), new WatchCommand(), new AuthCommand())) {
             COMMANDS.put(command.name(), command);
         }
     }

@@ -1,6 +1,7 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.auth.ResourceProtection;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.session.ServerSession;
@@ -42,6 +43,7 @@ final class ServeCommand implements Command {
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
                                   [--content-hashes] [--dialect ID] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
+                                  [--auth-issuer URL [--auth-resource URL] [--auth-scopes S,...]]
                                   [--discover [--provider-setting ID.NAME=VALUE]...]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
@@ -70,13 +72,13 @@ final class ServeCommand implements Command {
                                          of MCP's, for its clients only: gomcp (the Go library's
                                          resources/get, filters, versions; its clients use
                                          stdio, or HTTP at http://HOST:PORT/sse)
-                """ + ProviderArgs.HELP + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
+                """ + ProviderArgs.HELP + ServeOptionArgs.HELP + AuthArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
     }
 
     @Override
     public Args.Spec spec() {
-        return ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
-                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")));
+        return AuthArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
+                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect"))));
     }
 
     @Override
@@ -92,6 +94,7 @@ final class ServeCommand implements Command {
         }
         ResourceDialect dialect = args.value("--dialect").map(ServeCommand::dialect).orElse(null);
         ServeOptions options = ServeOptionArgs.of(args, http);
+        ResourceProtection protection = AuthArgs.of(args, http); // null unless --auth-issuer
         String ssePath = null;
         if (http != null && dialect != null) {
             ssePath = legacySsePath(options);
@@ -116,6 +119,9 @@ final class ServeCommand implements Command {
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
         builder.dialect(dialect);
+        if (protection != null) {
+            builder.protection(protection);
+        }
         if (http == null) {
             AttachedSessions attached = new AttachedSessions();
             McpServer server = ProviderArgs.build(builder.feature(attached));
@@ -126,6 +132,9 @@ final class ServeCommand implements Command {
             return serveStdio(server, attached, options, context.err());
         }
         String clients = dialect == null ? null : dialect.id() + " clients";
+        if (protection != null) {
+            served += ", protected by " + protection.verifier().name() + " for " + protection.resource();
+        }
         return serveHttp(ProviderArgs.build(builder), served, http, clients, ssePath, options, context);
     }
 

@@ -32,7 +32,8 @@ record Target(URI uri, String display) {
               --dialect ID           the server speaks another resources protocol: gomcp (a Go MCP
                                      library's: initialize at 2025-03-26, resources/read with a
                                      version, uris[] subscriptions); default: MCP's own
-            """;
+
+            """ + CliAuth.HELP;
 
     /**
      * What a command reads from the server, which sets how long a message and a string other than a
@@ -64,7 +65,7 @@ record Target(URI uri, String display) {
 
     /** @return {@code spec} with the options of commands that connect to a server */
     static Args.Spec options(Args.Spec spec) {
-        return spec.option("--max-message-bytes").option("--dialect");
+        return CliAuth.options(spec.option("--max-message-bytes").option("--dialect"));
     }
 
     /**

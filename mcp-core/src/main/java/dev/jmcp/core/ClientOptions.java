@@ -4,6 +4,7 @@ import dev.jmcp.core.session.ClientSession;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.session.VersionNegotiation;
+import dev.jmcp.core.spi.HttpAuthorizer;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.BlobSink;
@@ -43,6 +44,7 @@ public final class ClientOptions {
     private final ClientCapabilities capabilities;
     private final Map<String, RequestHandler> requestHandlers;
     private final ResourceDialect dialect;
+    private final HttpAuthorizer authorizer;
 
     private ClientOptions(Builder b) {
         this.clientInfo = b.clientInfo;
@@ -58,6 +60,7 @@ public final class ClientOptions {
         this.capabilities = b.capabilities;
         this.requestHandlers = Map.copyOf(b.requestHandlers);
         this.dialect = b.dialect;
+        this.authorizer = b.authorizer;
     }
 
     /**
@@ -78,7 +81,7 @@ public final class ClientOptions {
         Builder builder = new Builder().clientInfo(clientInfo).protocolVersion(protocolVersion).callTimeout(callTimeout)
                 .sessionSettings(sessionSettings).transportProviders(transportProviders).limits(limits)
                 .blobSink(blobSink).versionNegotiation(versionNegotiation).maxInputRounds(maxInputRounds)
-                .maxCachedResults(maxCachedResults).capabilities(capabilities).dialect(dialect);
+                .maxCachedResults(maxCachedResults).capabilities(capabilities).dialect(dialect).authorizer(authorizer);
         builder.requestHandlers.putAll(requestHandlers);
         return builder;
     }
@@ -103,6 +106,15 @@ public final class ClientOptions {
      */
     public Duration callTimeout() {
         return callTimeout;
+    }
+
+    /**
+     * @return what authorizes each HTTP request, handed to the transport provider (OAuth through
+     *         {@code dev.jmcp.auth.client.OAuthClient}, or a fixed token); null for none
+     * @since 0.1
+     */
+    public HttpAuthorizer authorizer() {
+        return authorizer;
     }
 
     /** @return the session's limits; never null */
@@ -200,7 +212,7 @@ public final class ClientOptions {
                 + ", limits=" + limits + ", blobSink=" + blobSink + ", versionNegotiation=" + versionNegotiation
                 + ", maxInputRounds=" + maxInputRounds + ", maxCachedResults=" + maxCachedResults
                 + ", capabilities=" + capabilities + ", requestHandlers=" + requestHandlers.keySet()
-                + ", dialect=" + (dialect == null ? null : dialect.id()) + "]";
+                + ", dialect=" + (dialect == null ? null : dialect.id()) + ", authorizer=" + authorizer + "]";
     }
 
     /**
@@ -223,8 +235,15 @@ public final class ClientOptions {
         private ClientCapabilities capabilities;
         private final Map<String, RequestHandler> requestHandlers = new LinkedHashMap<>();
         private ResourceDialect dialect;
+        private HttpAuthorizer authorizer;
 
         private Builder() {
+        }
+
+        /** @param value null for none; see {@link ClientOptions#authorizer()} */
+        public Builder authorizer(HttpAuthorizer value) {
+            this.authorizer = value;
+            return this;
         }
 
         /** @param value never null; see {@link ClientOptions#clientInfo()} */

@@ -168,10 +168,12 @@ public final class McpClient implements AutoCloseable {
         TransportProvider provider = Providers.forScheme(target.getScheme(), candidates);
         McpTransport transport;
         try {
-            transport = options.limits() == null && options.blobSink() == null ? provider.connect(target)
+            transport = options.limits() == null && options.blobSink() == null && options.authorizer() == null
+                    ? provider.connect(target)
                     : provider.connect(target, ConnectOptions.builder()
                             .limits(options.limits() == null ? CodecLimits.defaults() : options.limits())
-                            .blobSink(options.blobSink() == null ? BlobSink.IN_MEMORY : options.blobSink()).build());
+                            .blobSink(options.blobSink() == null ? BlobSink.IN_MEMORY : options.blobSink())
+                            .authorizer(options.authorizer()).build());
         } catch (IOException e) {
             throw new UncheckedIOException("could not connect to " + target + " with transport provider '"
                     + provider.id() + "'", e);

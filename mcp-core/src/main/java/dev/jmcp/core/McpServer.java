@@ -1,6 +1,8 @@
 package dev.jmcp.core;
 
 import dev.jmcp.core.internal.listen.Listens;
+import dev.jmcp.core.auth.ResourceProtection;
+import dev.jmcp.core.internal.resources.AuthorizedProvider;
 import dev.jmcp.core.internal.resources.ChangeListener;
 import dev.jmcp.core.internal.resources.ProviderLifecycle;
 import dev.jmcp.core.internal.resources.ResourcesFeature;
@@ -96,6 +98,7 @@ public final class McpServer implements AutoCloseable {
     private final boolean statelessEra;
     private final List<ServerFeature> features;
     private final ServerSettings settings;
+    private final ResourceProtection protection;
     private final ServerCapabilities capabilities;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
@@ -114,6 +117,11 @@ public final class McpServer implements AutoCloseable {
         this.transportProviders = builder.transportProviders.isEmpty() ? null
                 : Providers.orderTransportProviders(builder.transportProviders);
         this.settings = builder.settings;
+        this.protection = builder.protection;
+        if (protection.enabled()) {
+            // every feature reads the providers: behind the decision, none can show what it refuses
+            providers = AuthorizedProvider.wrapAll(providers, protection.decision());
+        }
         this.lifecycle = new ProviderLifecycle(providers);
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
                 lifecycle::track);
@@ -185,6 +193,15 @@ public final class McpServer implements AutoCloseable {
     /** @return the server-wide settings; never null */
     public ServerSettings settings() {
         return settings;
+    }
+
+    /**
+     * @return how the server's HTTP endpoints are protected; {@link ResourceProtection#defaults()} (not
+     *         at all) unless the builder was given one; never null
+     * @since 0.1
+     */
+    public ResourceProtection protection() {
+        return protection;
     }
 
     /**
@@ -296,9 +313,11 @@ public final class McpServer implements AutoCloseable {
         }
         TransportProvider provider = Providers.forScheme(address.getScheme(),
                 transportProviders != null ? transportProviders : Providers.transportProviders());
+        ServeOptions served = options.protection() == null && protection.enabled()
+                ? options.toBuilder().protection(protection).build() : options;
         Endpoint endpoint = new Endpoint(address);
         try {
-            endpoint.stop = provider.serve(address, options, transport -> {
+            endpoint.stop = provider.serve(address, served, transport -> {
                 try {
                     ServerSession session = serve(transport);
                     if (!transport.carriesOneRequest()) {
@@ -462,8 +481,24 @@ public final class McpServer implements AutoCloseable {
         private SessionSettings sessionSettings = SessionSettings.defaults();
         private ServerSettings settings = ServerSettings.defaults();
         private ExecutorService executor;
+        private ResourceProtection protection = ResourceProtection.defaults();
 
         private Builder() {
+        }
+
+        /**
+         * Protects the server as an OAuth 2.1 resource server: each endpoint it {@linkplain
+         * McpServer#serve(URI) serves} over HTTP takes only requests with a token the verifier accepts
+         * (stdio takes no OAuth), and every resources method shows a caller only what the decision
+         * permits.
+         *
+         * @param value the protection; {@link ResourceProtection#defaults()} (none) by default; never null
+         * @return this
+         * @since 0.1
+         */
+        public Builder protection(ResourceProtection value) {
+            this.protection = Objects.requireNonNull(value, "protection");
+            return this;
         }
 
         /**

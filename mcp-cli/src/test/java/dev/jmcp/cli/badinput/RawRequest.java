@@ -46,7 +46,7 @@ public record RawRequest(String requestLine, List<Map.Entry<String, String>> hea
         return new RawRequest(requestLine, kept, body, length);
     }
 
-    RawRequest requestLine(String value) {
+    public RawRequest requestLine(String value) {
         return new RawRequest(value, headers, body, length);
     }
 

@@ -1,5 +1,6 @@
 package dev.jmcp.core.session;
 
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
@@ -8,6 +9,7 @@ import dev.jmcp.schema.lifecycle.LoggingLevel;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -88,6 +90,17 @@ public interface RequestContext {
 
     /** @return the client program, from the request's {@code _meta} or the handshake; may be null */
     Implementation clientInfo();
+
+    /**
+     * @return whom the transport authenticated this request as (over HTTP with
+     *         {@link dev.jmcp.core.auth.ResourceProtection}: the principal of the request's own bearer
+     *         token, never of an earlier request of the session); empty when the transport takes no
+     *         OAuth (stdio) or the server is not protected. Empty by default
+     * @since 0.1
+     */
+    default Optional<Principal> principal() {
+        return Optional.empty();
+    }
 
     /**
      * @return for a stateless request, the lowest log level the client asked for in

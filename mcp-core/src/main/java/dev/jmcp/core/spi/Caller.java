@@ -38,15 +38,16 @@ public final class Caller {
 
     /**
      * The caller of a request being served: its revision and era at once, the client's identity and
-     * capabilities read from the request when a provider first asks for them.
+     * capabilities read from the request when a provider first asks for them, and the principal the
+     * transport authenticated it as.
      *
      * @param request the request; never null
-     * @return its caller, without a principal
+     * @return its caller
      */
     public static Caller of(RequestContext request) {
         Objects.requireNonNull(request, "request");
         return new Caller(request.protocolVersion(), request.isStateless(), request::clientInfo,
-                request::clientCapabilities, null);
+                request::clientCapabilities, request.principal().orElse(null));
     }
 
     /**

@@ -18,10 +18,12 @@ public final class ConnectOptions {
 
     private final CodecLimits limits;
     private final BlobSink blobSink;
+    private final HttpAuthorizer authorizer;
 
     private ConnectOptions(Builder b) {
         this.limits = b.limits;
         this.blobSink = b.blobSink;
+        this.authorizer = b.authorizer;
     }
 
     /** @return {@link CodecLimits#defaults()}, and blobs kept in memory */
@@ -36,7 +38,7 @@ public final class ConnectOptions {
 
     /** @return a builder that starts from these options */
     public Builder toBuilder() {
-        return new Builder().limits(limits).blobSink(blobSink);
+        return new Builder().limits(limits).blobSink(blobSink).authorizer(authorizer);
     }
 
     /**
@@ -52,19 +54,29 @@ public final class ConnectOptions {
         return blobSink;
     }
 
+    /**
+     * @return what authorizes each HTTP request (OAuth, or a fixed token); null for none. A transport
+     *         that does not speak HTTP ignores it: stdio takes its credentials from its environment
+     * @since 0.1
+     */
+    public HttpAuthorizer authorizer() {
+        return authorizer;
+    }
+
     @Override
     public boolean equals(Object other) {
-        return other instanceof ConnectOptions that && limits.equals(that.limits) && blobSink.equals(that.blobSink);
+        return other instanceof ConnectOptions that && limits.equals(that.limits) && blobSink.equals(that.blobSink)
+                && Objects.equals(authorizer, that.authorizer);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(limits, blobSink);
+        return Objects.hash(limits, blobSink, authorizer);
     }
 
     @Override
     public String toString() {
-        return "ConnectOptions[limits=" + limits + ", blobSink=" + blobSink + "]";
+        return "ConnectOptions[limits=" + limits + ", blobSink=" + blobSink + ", authorizer=" + authorizer + "]";
     }
 
     /**
@@ -75,8 +87,15 @@ public final class ConnectOptions {
     public static final class Builder {
         private CodecLimits limits = CodecLimits.defaults();
         private BlobSink blobSink = BlobSink.IN_MEMORY;
+        private HttpAuthorizer authorizer;
 
         private Builder() {
+        }
+
+        /** @param value null for none; see {@link ConnectOptions#authorizer()} */
+        public Builder authorizer(HttpAuthorizer value) {
+            this.authorizer = value;
+            return this;
         }
 
         /** @param value never null; see {@link ConnectOptions#limits()} */

@@ -84,6 +84,21 @@ public interface McpTransport {
         void onMessage(JsonRpcPayload payload);
 
         /**
+         * A message or batch that arrived with the credentials of its request: what a transport that
+         * authenticates its requests (HTTP with {@link dev.jmcp.core.auth.ResourceProtection}) calls,
+         * once per HTTP request, so that each request is served as the principal of its own token. By
+         * default the principal is dropped and {@link #onMessage(JsonRpcPayload)} called: a listener
+         * that serves requests (a server session) overrides it.
+         *
+         * @param payload   a message or batch that arrived; never null
+         * @param principal whom the transport authenticated it as; null when it did not
+         * @since 0.1
+         */
+        default void onMessage(JsonRpcPayload payload, Principal principal) {
+            onMessage(payload);
+        }
+
+        /**
          * Input arrived that could not be read as a message, for example bad JSON or a broken
          * {@link dev.jmcp.schema.codec.CodecLimits} limit. The session fails its own request when
          * the error names one of its outstanding ids; otherwise a server session answers with an

@@ -1,5 +1,6 @@
 package dev.jmcp.core.spi;
 
+import dev.jmcp.core.auth.ResourceProtection;
 import dev.jmcp.schema.codec.CodecLimits;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -26,11 +27,13 @@ public final class ServeOptions {
 
     private final CodecLimits limits;
     private final Boolean allowRemoteBind;
+    private final ResourceProtection protection;
     private final Map<String, String> settings;
 
     private ServeOptions(Builder builder) {
         this.limits = builder.limits;
         this.allowRemoteBind = builder.allowRemoteBind;
+        this.protection = builder.protection;
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(builder.settings));
     }
 
@@ -49,6 +52,7 @@ public final class ServeOptions {
         Builder builder = new Builder();
         builder.limits = limits;
         builder.allowRemoteBind = allowRemoteBind;
+        builder.protection = protection;
         builder.settings.putAll(settings);
         return builder;
     }
@@ -71,6 +75,18 @@ public final class ServeOptions {
         return allowRemoteBind;
     }
 
+    /**
+     * @return how the endpoint is protected as an OAuth 2.1 resource server; null for none. A transport
+     *         that authenticates requests (HTTP) enforces it; one that takes no OAuth (stdio, whose
+     *         credentials come from its environment) ignores it; one that cannot do either must refuse
+     *         to serve, never serve unprotected ({@link TransportProvider}'s default does).
+     *         {@code McpServer.serve} sets it from the server's own protection when it is not given
+     * @since 0.1
+     */
+    public ResourceProtection protection() {
+        return protection;
+    }
+
     /** @return the transport's own settings, name to value, in the order given; never null, unmodifiable */
     public Map<String, String> settings() {
         return settings;
@@ -79,17 +95,18 @@ public final class ServeOptions {
     @Override
     public boolean equals(Object other) {
         return other instanceof ServeOptions that && Objects.equals(limits, that.limits)
-                && Objects.equals(allowRemoteBind, that.allowRemoteBind) && settings.equals(that.settings);
+                && Objects.equals(allowRemoteBind, that.allowRemoteBind) && Objects.equals(protection, that.protection)
+                && settings.equals(that.settings);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(limits, allowRemoteBind, settings);
+        return Objects.hash(limits, allowRemoteBind, protection, settings);
     }
 
     @Override
     public String toString() {
-        return "ServeOptions[limits=" + limits + ", allowRemoteBind=" + allowRemoteBind + ", settings=" + settings + "]";
+        return "ServeOptions[limits=" + limits + ", allowRemoteBind=" + allowRemoteBind + ", protection=" + protection + ", settings=" + settings + "]";
     }
 
     /**
@@ -100,6 +117,7 @@ public final class ServeOptions {
     public static final class Builder {
         private CodecLimits limits;
         private Boolean allowRemoteBind;
+        private ResourceProtection protection;
         private final Map<String, String> settings = new LinkedHashMap<>();
 
         private Builder() {
@@ -114,6 +132,16 @@ public final class ServeOptions {
         /** @param value see {@link ServeOptions#allowRemoteBind()}; null for the provider's own */
         public Builder allowRemoteBind(Boolean value) {
             this.allowRemoteBind = value;
+            return this;
+        }
+
+        /**
+         * @param value see {@link ServeOptions#protection()}; null for none
+         * @return this
+         * @since 0.1
+         */
+        public Builder protection(ResourceProtection value) {
+            this.protection = value;
             return this;
         }
 

@@ -67,7 +67,8 @@ public interface TransportProvider {
      * Serves as {@link #serve(URI, Consumer)} does, with {@code options} replacing the provider's own
      * settings where they are given. A provider that does not override this method serves as
      * {@link #serve(URI, Consumer)} does, ignoring the typed options (as {@link #connect(URI, ConnectOptions)}
-     * ignores its options), and refuses any named setting: it has none.
+     * ignores its options), refuses any named setting (it has none), and refuses an enabled
+     * {@link ServeOptions#protection()}, which it could not enforce.
      *
      * @param address   as for {@link #serve(URI, Consumer)}
      * @param options   never null
@@ -79,6 +80,11 @@ public interface TransportProvider {
      */
     default Serving serve(URI address, ServeOptions options, Consumer<McpTransport> onSession) throws IOException {
         Objects.requireNonNull(options, "options");
+        if (options.protection() != null && options.protection().enabled()) {
+            // a transport that knows nothing of tokens would serve everyone: refuse instead
+            throw new IllegalArgumentException("transport '" + id() + "' cannot enforce OAuth protection "
+                    + "(ServeOptions.protection): it does not override serve(URI, ServeOptions, Consumer)");
+        }
         if (!options.settings().isEmpty()) {
             String name = options.settings().keySet().iterator().next();
             throw new IllegalArgumentException("unknown setting '" + name + "' for transport '" + id()

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty;
 
+import dev.jmcp.core.spi.HttpAuthorizer;
 import dev.jmcp.schema.codec.McpCodec;
 import java.time.Duration;
 import java.util.Map;
@@ -30,6 +31,7 @@ public final class HttpClientSettings {
     private final Duration closeTimeout;
     private final boolean legacyFallback;
     private final Map<String, String> headers;
+    private final HttpAuthorizer authorizer;
 
     private HttpClientSettings(Builder b) {
         this.codec = b.codec;
@@ -39,6 +41,7 @@ public final class HttpClientSettings {
         this.closeTimeout = b.closeTimeout;
         this.legacyFallback = b.legacyFallback;
         this.headers = b.headers;
+        this.authorizer = b.authorizer;
     }
 
     /** @return the defaults, with {@link McpCodec#defaults()} */
@@ -55,7 +58,7 @@ public final class HttpClientSettings {
     public Builder toBuilder() {
         return new Builder().codec(codec).connectTimeout(connectTimeout).reconnectDelay(reconnectDelay)
                 .maxReconnectAttempts(maxReconnectAttempts).closeTimeout(closeTimeout).legacyFallback(legacyFallback)
-                .headers(headers);
+                .headers(headers).authorizer(authorizer);
     }
 
     /**
@@ -112,11 +115,22 @@ public final class HttpClientSettings {
         return headers;
     }
 
+    /**
+     * @return what gives each request its {@code Authorization} header and answers the server's 401
+     *         and 403 (after which the request is sent again when it obtained new credentials); null
+     *         for none. Its header replaces an {@code Authorization} in {@link #headers()}
+     * @since 0.1
+     */
+    public HttpAuthorizer authorizer() {
+        return authorizer;
+    }
+
     @Override
     public String toString() {
         return "HttpClientSettings[connectTimeout=" + connectTimeout + ", reconnectDelay=" + reconnectDelay
                 + ", maxReconnectAttempts=" + maxReconnectAttempts + ", closeTimeout=" + closeTimeout
-                + ", legacyFallback=" + legacyFallback + ", headers=" + headers.keySet() + "]";
+                + ", legacyFallback=" + legacyFallback + ", headers=" + headers.keySet() + ", authorizer=" + authorizer
+                + "]";
     }
 
     /**
@@ -133,8 +147,15 @@ public final class HttpClientSettings {
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
         private boolean legacyFallback = true;
         private Map<String, String> headers = Map.of();
+        private HttpAuthorizer authorizer;
 
         private Builder() {
+        }
+
+        /** @param value null for none; see {@link HttpClientSettings#authorizer()} */
+        public Builder authorizer(HttpAuthorizer value) {
+            this.authorizer = value;
+            return this;
         }
 
         /** @param value see {@link HttpClientSettings#codec()} */

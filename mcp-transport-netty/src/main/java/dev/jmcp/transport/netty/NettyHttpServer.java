@@ -1,6 +1,8 @@
 package dev.jmcp.transport.netty;
 
+import dev.jmcp.core.auth.ResourceProtection;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.transport.netty.internal.body.BodyProducers;
 import dev.jmcp.transport.netty.internal.server.ServerChannelInitializer;
@@ -24,7 +26,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -67,9 +71,12 @@ public final class NettyHttpServer implements Serving {
     private final ScheduledFuture<?> idleCheck;
     private final URI uri;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final AuthGate gate; // null when not protected
 
     private NettyHttpServer(EventLoopGroup group, BodyProducers producers, Channel serverChannel,
-            SessionRegistry sessions, ServerChannelInitializer connections, ScheduledFuture<?> idleCheck, URI uri) {
+            SessionRegistry sessions, ServerChannelInitializer connections, ScheduledFuture<?> idleCheck, URI uri,
+            AuthGate gate) {
+        this.gate = gate;
         this.group = group;
         this.producers = producers;
         this.serverChannel = serverChannel;
@@ -95,13 +102,39 @@ public final class NettyHttpServer implements Serving {
      */
     public static NettyHttpServer start(URI address, HttpServerSettings settings, Consumer<McpTransport> onSession)
             throws IOException {
-        return start(address, settings, onSession, null);
+        return start(address, settings, ResourceProtection.defaults(), onSession, null);
+    }
+
+    /**
+     * Starts serving as {@link #start(URI, HttpServerSettings, Consumer)} does, as an OAuth 2.1
+     * resource server when {@code protection} is {@linkplain ResourceProtection#enabled() enabled}:
+     * the RFC 9728 metadata is served at {@code /.well-known/oauth-protected-resource} (alone and
+     * with the endpoint's path after it), and every request to the MCP endpoint (and to the legacy
+     * HTTP+SSE ones) needs a bearer token that the verifier accepts and that grants
+     * {@link ResourceProtection#scopesRequired()}: else 401, 400, 403 or 503, each with its
+     * {@code WWW-Authenticate} challenge. The verified principal is each request's
+     * {@link dev.jmcp.core.spi.Caller#principal()}.
+     *
+     * @param protection how to protect the endpoints; {@link ResourceProtection#defaults()} for not at all
+     * @return the running server; never null
+     * @throws IOException as for {@link #start(URI, HttpServerSettings, Consumer)}
+     * @since 0.1
+     */
+    public static NettyHttpServer start(URI address, HttpServerSettings settings, ResourceProtection protection,
+            Consumer<McpTransport> onSession) throws IOException {
+        return start(address, settings, protection, onSession, null);
     }
 
     static NettyHttpServer start(URI address, HttpServerSettings settings, Consumer<McpTransport> onSession,
             Consumer<ChannelPipeline> extra) throws IOException {
+        return start(address, settings, ResourceProtection.defaults(), onSession, extra);
+    }
+
+    static NettyHttpServer start(URI address, HttpServerSettings settings, ResourceProtection protection,
+            Consumer<McpTransport> onSession, Consumer<ChannelPipeline> extra) throws IOException {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(protection, "protection");
         Objects.requireNonNull(onSession, "onSession");
         String scheme = address.getScheme() == null ? "" : address.getScheme().toLowerCase(Locale.ROOT);
         if (scheme.equals("https")) {
@@ -125,7 +158,9 @@ public final class NettyHttpServer implements Serving {
         ServerContext context = new ServerContext(settings, path, sessions, onSession, producers);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),
                 new DefaultThreadFactory("jmcp-http-" + SERVERS.incrementAndGet(), true), NioIoHandler.newFactory());
-        ServerChannelInitializer initializer = new ServerChannelInitializer(context, address.getHost(), extra);
+        AuthGate gate = protection.enabled() ? new AuthGate(protection, protectedPaths(settings, path), path,
+                settings.codec()) : null;
+        ServerChannelInitializer initializer = new ServerChannelInitializer(context, address.getHost(), extra, gate);
         Channel channel;
         try {
             channel = new ServerBootstrap()
@@ -141,6 +176,9 @@ public final class NettyHttpServer implements Serving {
         } catch (Exception e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             producers.close();
+            if (gate != null) {
+                gate.close();
+            }
             throw e instanceof IOException io ? io
                     : new IOException("could not listen on " + host.getHostAddress() + ":" + port + ": " + e, e);
         }
@@ -151,8 +189,22 @@ public final class NettyHttpServer implements Serving {
         int bound = ((InetSocketAddress) channel.localAddress()).getPort();
         String hostText = address.getHost();
         URI uri = URI.create("http://" + hostText + ":" + bound + path);
-        LOG.log(Level.INFO, "serving MCP at {0}", uri);
-        return new NettyHttpServer(group, producers, channel, sessions, initializer, idleCheck, uri);
+        if (gate != null) {
+            gate.served(uri);
+        }
+        LOG.log(Level.INFO, "serving MCP at {0}{1}", uri, gate == null ? "" : ", protected by " + protection.verifier().name());
+        return new NettyHttpServer(group, producers, channel, sessions, initializer, idleCheck, uri, gate);
+    }
+
+    /** @return the MCP endpoint's path and, when they are served, the legacy HTTP+SSE ones */
+    private static Set<String> protectedPaths(HttpServerSettings settings, String path) {
+        Set<String> paths = new HashSet<>();
+        paths.add(path);
+        if (settings.legacySsePath() != null) {
+            paths.add(settings.legacySsePath());
+            paths.add(settings.legacyMessagesPath());
+        }
+        return paths;
     }
 
     /** @return the MCP endpoint with the port actually bound, such as {@code http://127.0.0.1:53817/mcp}; never null */
@@ -193,6 +245,9 @@ public final class NettyHttpServer implements Serving {
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(3, TimeUnit.SECONDS);
         // after the connections: closing them has already stopped the bodies they were writing
         producers.close();
+        if (gate != null) {
+            gate.close();
+        }
         LOG.log(Level.DEBUG, "stopped serving {0}", uri);
     }
 

@@ -2,6 +2,7 @@ package dev.jmcp.transport.netty;
 
 import dev.jmcp.core.spi.ConnectOptions;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.auth.ResourceProtection;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.TransportProvider;
 import java.io.IOException;
@@ -64,7 +65,7 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     /**
      * As {@link #connect(URI)}, with a codec that enforces {@code options.limits()} on what the
      * server sends: they replace those of the client settings' codec, whose methods (custom ones too)
-     * stay.
+     * stay; and with {@code options.authorizer()}, when there is one, over the settings' own.
      *
      * @param target  the MCP endpoint, an http or https URL; never null
      * @param options never null
@@ -75,9 +76,12 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
     public McpTransport connect(URI target, ConnectOptions options) {
         Objects.requireNonNull(options, "options");
         // the client's limits and blob sink apply; the codec's custom methods stay
-        HttpClientSettings settings = clientSettings.toBuilder().codec(clientSettings.codec().toBuilder()
-                .limits(options.limits()).blobSink(options.blobSink()).build()).build();
-        return new StreamableHttpClientTransport(target, settings);
+        HttpClientSettings.Builder settings = clientSettings.toBuilder().codec(clientSettings.codec().toBuilder()
+                .limits(options.limits()).blobSink(options.blobSink()).build());
+        if (options.authorizer() != null) {
+            settings.authorizer(options.authorizer()); // the caller's, for this connection, over the provider's
+        }
+        return new StreamableHttpClientTransport(target, settings.build());
     }
 
     /**
@@ -117,7 +121,7 @@ public final class StreamableHttpTransportProvider implements TransportProvider 
             settings.allowRemoteBind(options.allowRemoteBind());
         }
         return NettyHttpServer.start(address, HttpServeSettings.NAMES.apply(options.settings(), settings).build(),
-                onSession);
+                options.protection() != null ? options.protection() : ResourceProtection.defaults(), onSession);
     }
 
     /** @return every {@link HttpServerSettings} setting but the codec and {@code allowRemoteBind}, by its name */

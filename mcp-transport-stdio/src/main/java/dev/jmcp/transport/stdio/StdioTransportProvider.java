@@ -120,7 +120,9 @@ public final class StdioTransportProvider implements TransportProvider {
      * As {@link #serve(URI, Consumer)}, with {@link StdioSettings#defaults()} changed by {@code options}:
      * its limits replace the codec's (the longest line read is their {@code maxMessageBytes}), and
      * each named setting the {@link StdioSettings} setting of the same name ({@link #serveSettings()}).
-     * {@code allowRemoteBind} has no use here: nothing listens on a network.
+     * {@code allowRemoteBind} has no use here: nothing listens on a network. Nor has {@code protection}:
+     * stdio takes no OAuth (the spec: its credentials come from the environment), so its requests carry
+     * no principal, which the default authorization decision permits.
      *
      * @throws IllegalArgumentException when {@code address} is not {@code stdio:-}, or when a setting
      *         is unknown or its value refused (the message names it)

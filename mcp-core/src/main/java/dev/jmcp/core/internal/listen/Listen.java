@@ -1,6 +1,8 @@
 package dev.jmcp.core.internal.listen;
 
+import dev.jmcp.core.auth.AuthorizationDecision;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.common.NotificationParams;
@@ -67,6 +69,11 @@ final class Listen {
             case TOOLS -> Boolean.TRUE.equals(filter.toolsListChanged());
             case PROMPTS -> Boolean.TRUE.equals(filter.promptsListChanged());
         };
+    }
+
+    /** @return true when the listen's caller may see {@code uri} */
+    boolean mayKnow(AuthorizationDecision decision, String uri) {
+        return decision.permits(Caller.of(context), uri);
     }
 
     boolean watches(Set<String> chain) {

@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal.listen;
 
 import dev.jmcp.core.ServerSettings;
+import dev.jmcp.core.auth.AuthorizationDecision;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
@@ -165,11 +166,13 @@ public final class Listens implements AutoCloseable {
 
     /**
      * Sends {@code notifications/resources/updated} for {@code uri} to every stream subscribed to
-     * it or to one of the collections in {@code chain} (the URI and its ancestors).
+     * it or to one of the collections in {@code chain} (the URI and its ancestors), and that may see
+     * it ({@code decision}, null for all): a listen of a collection hears nothing of a hidden child,
+     * and one of a hidden URI hears nothing at all, as of a URI that does not exist.
      */
-    public void resourceUpdated(String uri, Set<String> chain) {
+    public void resourceUpdated(String uri, Set<String> chain, AuthorizationDecision decision) {
         for (Listen listen : open) {
-            if (listen.watches(chain)) {
+            if (listen.watches(chain) && (decision == null || listen.mayKnow(decision, uri))) {
                 listen.send(McpMethodNames.RESOURCES_UPDATED, uri);
             }
         }

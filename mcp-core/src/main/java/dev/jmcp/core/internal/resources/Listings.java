@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.auth.AuthorizationDecision;
 import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.Listing;
 import dev.jmcp.core.spi.ListingEntry;
@@ -84,19 +85,25 @@ public final class Listings {
         return null;
     }
 
-    ListResourceTemplatesResult templates(String cursor) {
+    /** The templates {@code caller} may see ({@link AuthorizedProvider}); offsets count every template, so pages stay put. */
+    ListResourceTemplatesResult templates(String cursor, Caller caller) {
         ListingPosition start = cursors.position(TEMPLATES, cursor);
         List<ResourceTemplate> items = new ArrayList<>(Math.min(pageSize, 256));
         ListingPosition next = null;
         for (int part = start.part(); part < providers.size() && next == null; part++) {
             long offset = part == start.part() ? start.offset() : 0;
+            AuthorizationDecision decision = AuthorizedProvider.decisionOf(providers.get(part));
             List<ResourceTemplate> templates = providers.get(part).templates();
             for (long i = offset; i < templates.size(); i++) {
+                ResourceTemplate template = templates.get((int) i);
+                if (decision != null && !decision.permitsTemplate(caller, template)) {
+                    continue;
+                }
                 if (items.size() == pageSize) {
                     next = new ListingPosition(part, i);
                     break;
                 }
-                items.add(templates.get((int) i));
+                items.add(template);
             }
         }
         return ListResourceTemplatesResult.of(items, next == null ? null : cursors.issue(TEMPLATES, next));

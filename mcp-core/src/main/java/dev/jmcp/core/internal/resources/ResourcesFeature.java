@@ -6,6 +6,7 @@ import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.core.auth.AuthorizationDecision;
 import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
@@ -65,6 +66,8 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     private final Listings listings;
     private final Reads reads;
     private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
+    /** The caller of each session's last subscribe: updates are shown as it may see them. */
+    private final Map<McpSession, Caller> subscribers = new ConcurrentHashMap<>();
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final ResourcesCapability capability;
     private final CacheHint defaultHint;
@@ -162,6 +165,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     private void forget(ServerSession session) {
         sessions.remove(session);
         subscriptions.removeSession(session);
+        subscribers.remove(session);
     }
 
     // ---- handlers ----
@@ -196,7 +200,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
 
     private ListResourceTemplatesResult templates(ListResourceTemplatesRequestParams params, RequestContext context) {
         ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null) : params;
-        return (ListResourceTemplatesResult) hinted(listings.templates(p.cursor()), context, providers);
+        return (ListResourceTemplatesResult) hinted(listings.templates(p.cursor(), Caller.of(context)), context, providers);
     }
 
     /**
@@ -251,6 +255,9 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         router.require(uri, Caller.of(context)); // subscribing to nothing is an error, as reading it is
         McpSession session = context.session();
         if (session.isOpen()) {
+            // whom its updates are shown to: the principal (or none), not the request (nor any token)
+            subscribers.put(session, Caller.builder().principal(context.principal().orElse(null))
+                    .protocolVersion(context.protocolVersion()).build());
             int wanted = subscriptions.addAll(session, List.of(uri), maxSubscriptionsPerSession);
             if (wanted > maxSubscriptionsPerSession) {
                 throw new ProtocolException(ErrorCodes.INVALID_PARAMS, McpMethodNames.RESOURCES_SUBSCRIBE
@@ -288,12 +295,17 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
             at = parentOf(provider, at);
         }
         ResourceUpdatedNotificationParams params = ResourceUpdatedNotificationParams.of(uri);
+        // a subscriber of a collection hears of a child only when it may see the child
+        AuthorizationDecision decision = AuthorizedProvider.decisionOf(provider);
         for (McpSession session : subscriptions.subscribers(chain)) {
-            Notifications.send(session, McpMethodNames.RESOURCES_UPDATED, params);
+            Caller caller = subscribers.get(session);
+            if (decision == null || caller == null || decision.permits(caller, uri)) {
+                Notifications.send(session, McpMethodNames.RESOURCES_UPDATED, params);
+            }
         }
         Listens streams = listens;
         if (streams != null) {
-            streams.resourceUpdated(uri, chain);
+            streams.resourceUpdated(uri, chain, decision);
         }
     }
 

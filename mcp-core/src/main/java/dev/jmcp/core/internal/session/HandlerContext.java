@@ -2,6 +2,7 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.RequestContext;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -34,6 +36,7 @@ final class HandlerContext implements RequestContext {
     private final JsonObject meta;
     private final ProgressToken token;
     private final RequestMeta stateless;
+    private final Principal principal;
     private final List<Runnable> listeners = new ArrayList<>();
     private volatile boolean cancelled;
     private Runnable onFinish;
@@ -43,7 +46,9 @@ final class HandlerContext implements RequestContext {
     private final AnswerHold hold;
 
     /** @param stateless what a stateless request says about itself; null for a request of the session */
-    HandlerContext(RequestHost host, JsonRpcRequest request, JsonObject meta, RequestMeta stateless) {
+    HandlerContext(RequestHost host, JsonRpcRequest request, JsonObject meta, RequestMeta stateless,
+            Principal principal) {
+        this.principal = principal;
         this.host = host;
         this.request = request;
         this.meta = meta;
@@ -200,6 +205,11 @@ final class HandlerContext implements RequestContext {
     private String negotiatedVersion() {
         Negotiated negotiated = host.negotiated();
         return negotiated == null ? null : negotiated.protocolVersion();
+    }
+
+    @Override
+    public Optional<Principal> principal() {
+        return Optional.ofNullable(principal);
     }
 
     @Override

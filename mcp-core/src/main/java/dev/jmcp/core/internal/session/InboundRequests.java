@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.session.RequestHandler;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcError;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
@@ -51,11 +52,12 @@ final class InboundRequests {
      *
      * @param meta      the request's {@code _meta}; may be null
      * @param stateless what a stateless request says about itself; null for a request of the session
+     * @param principal whom the transport authenticated the request as; null when it did not
      * @param reply     completed with the response to send, or null when none is sent (the request
      *                  was cancelled); at once when the request is refused
      */
     void dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta, RequestMeta stateless,
-            CompletableFuture<JsonRpcMessage> reply) {
+            Principal principal, CompletableFuture<JsonRpcMessage> reply) {
         RequestId id = request.id();
         // a listen lasts as long as the client wants it: it has a bound of its own (maxOpenListens),
         // not these, which are for requests that finish
@@ -70,7 +72,7 @@ final class InboundRequests {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
             return;
         }
-        HandlerContext context = new HandlerContext(engine, request, meta, stateless);
+        HandlerContext context = new HandlerContext(engine, request, meta, stateless, principal);
         if (inFlight.putIfAbsent(id, context) != null) {
             if (budgeted) {
                 budget.release();

@@ -11,6 +11,7 @@ import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -195,7 +196,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
                     + request.method() + " is registered on this client (ClientSession.Builder.requestHandler)"));
             return reply;
         }
-        inbound.dispatch(request, handler, Meta.of(request.params()), null, reply);
+        inbound.dispatch(request, handler, Meta.of(request.params()), null, null, reply);
         return reply.whenComplete((answer, failure) -> inbound.written(request.id()));
     }
 
@@ -338,14 +339,19 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
 
     @Override
     public void onMessage(JsonRpcPayload payload) {
+        onMessage(payload, null);
+    }
+
+    @Override
+    public void onMessage(JsonRpcPayload payload, Principal principal) {
         if (closed.get()) {
             return;
         }
         try {
             if (payload instanceof JsonRpcBatch batch) {
-                onBatch(batch);
+                onBatch(batch, principal);
             } else {
-                route((JsonRpcMessage) payload);
+                route((JsonRpcMessage) payload, principal);
             }
         } catch (RuntimeException e) {
             // a transport must never see an exception from the session
@@ -353,7 +359,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
         }
     }
 
-    private void route(JsonRpcMessage message) {
+    private void route(JsonRpcMessage message, Principal principal) {
         if (message instanceof JsonRpcRequest request) {
             CompletableFuture<JsonRpcMessage> answered = new CompletableFuture<>();
             answered.thenAccept(answer -> {
@@ -367,7 +373,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
                     }
                 });
             });
-            answer(request, answered);
+            answer(request, principal, answered);
         } else if (message instanceof JsonRpcNotification notification) {
             onNotification(notification);
         } else if (message instanceof JsonRpcResultResponse response) {
@@ -394,11 +400,11 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
      * it, never on the transport's thread inside its call to {@link #onMessage} (where a quick
      * handler's answer would be encoded and written while the transport holds its locks).
      */
-    private void answer(JsonRpcRequest request, CompletableFuture<JsonRpcMessage> answered) {
+    private void answer(JsonRpcRequest request, Principal principal, CompletableFuture<JsonRpcMessage> answered) {
         String method = request.method();
         JsonObject meta = Meta.of(request.params()); // read once: the era and the handler's context both need it
         if (stateless != null && Era.claimedBy(meta)) {
-            answerStateless(request, meta, answered);
+            answerStateless(request, meta, principal, answered);
             return;
         }
         JsonRpcErrorResponse badToken = refuseProgressToken(request, meta);
@@ -426,11 +432,12 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
                     "method not found: " + method));
             return;
         }
-        inbound.dispatch(request, handler, meta, null, answered);
+        inbound.dispatch(request, handler, meta, null, principal, answered);
     }
 
     /** A request of the stateless era: checked, answered by its handler, and completed with what the era adds. */
-    private void answerStateless(JsonRpcRequest request, JsonObject meta, CompletableFuture<JsonRpcMessage> answered) {
+    private void answerStateless(JsonRpcRequest request, JsonObject meta, Principal principal,
+            CompletableFuture<JsonRpcMessage> answered) {
         RequestMeta admitted;
         try {
             admitted = stateless.admit(request, meta);
@@ -453,7 +460,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
                         answered.complete(answer);
                     }
                 });
-        inbound.dispatch(request, handler, meta, admitted, handled);
+        inbound.dispatch(request, handler, meta, admitted, principal, handled);
     }
 
     /**
@@ -514,7 +521,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
         }
     }
 
-    private void onBatch(JsonRpcBatch batch) {
+    private void onBatch(JsonRpcBatch batch, Principal principal) {
         String version = protocolVersion();
         if (!ProtocolVersions.V2025_03_26.equals(version)) {
             refuse(batch, version);
@@ -532,9 +539,9 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
         int next = 0;
         for (JsonRpcMessage message : batch.messages()) {
             if (message instanceof JsonRpcRequest request) {
-                answer(request, replies.get(next++));
+                answer(request, principal, replies.get(next++));
             } else {
-                route(message);
+                route(message, principal);
             }
         }
     }

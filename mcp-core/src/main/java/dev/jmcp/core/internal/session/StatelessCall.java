@@ -8,6 +8,7 @@ import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -96,12 +97,17 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
 
     @Override
     public void onMessage(JsonRpcPayload payload) {
+        onMessage(payload, null);
+    }
+
+    @Override
+    public void onMessage(JsonRpcPayload payload, Principal principal) {
         if (closed.get()) {
             return;
         }
         try {
             if (payload instanceof JsonRpcRequest request) {
-                answer(request);
+                answer(request, principal);
             } else if (payload instanceof JsonRpcBatch) {
                 reply(InboundRequests.error(null, ErrorCodes.INVALID_REQUEST,
                         "batch refused: the stateless revisions " + Era.STATELESS_VERSIONS + " have no batches"));
@@ -114,7 +120,7 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
         }
     }
 
-    private void answer(JsonRpcRequest request) {
+    private void answer(JsonRpcRequest request, Principal principal) {
         JsonObject meta = Meta.of(request.params());
         if (!Era.claimedBy(meta)) {
             reply(InboundRequests.error(request.id(), ErrorCodes.INVALID_REQUEST, "a connection that carries one "
@@ -142,7 +148,7 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
             reply(InboundRequests.error(request.id(), ErrorCodes.INTERNAL_ERROR, budget.refusal()));
             return;
         }
-        HandlerContext context = new HandlerContext(this, request, meta, admitted);
+        HandlerContext context = new HandlerContext(this, request, meta, admitted, principal);
         if (budgeted) {
             context.onFinish(budget::release);
         }

@@ -1,5 +1,7 @@
 package dev.jmcp.transport.netty.internal.client;
 
+import dev.jmcp.core.spi.HttpAuthorizer;
+import dev.jmcp.core.spi.HttpChallenge;
 import dev.jmcp.core.spi.McpTransport.Listener;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
@@ -43,6 +45,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 
 /**
  * The working part of one {@link StreamableHttpClientTransport}: its HTTP clients and threads, the
@@ -171,7 +174,16 @@ public final class ClientConnection {
      *
      * @param text the start of the answer's body, stripped
      */
-    CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text) {
+    CompletableFuture<Void> refused(JsonRpcPayload payload, int status, String text, List<String> challenges,
+            String dpopNonce, int attempt) {
+        HttpAuthorizer authorizer = settings.authorizer();
+        if ((status == 401 || status == 403) && authorizer != null) {
+            // the authorizer may run a whole OAuth flow (a user signing in): off the I/O thread
+            return CompletableFuture.supplyAsync(() -> challenged(authorizer, status, challenges, dpopNonce, attempt),
+                    executor)
+                    .thenCompose(retry -> retry ? posts.post(payload, attempt + 1)
+                            : CompletableFuture.failedFuture(refusal(status, text)));
+        }
         if (status >= 400 && payload instanceof JsonRpcRequest request && !StatelessRequestHeaders.of(payload).isEmpty()
                 && answersWithError(request, text)) {
             // a 2026-07-28 server answers an error with 400 or 404 and the JSON-RPC error as the
@@ -186,13 +198,52 @@ public final class ClientConnection {
                     target, String.valueOf(status));
             return legacy.fallBackToLegacy(payload, status, text);
         }
-        McpException failure = new McpException("the server answered the POST with HTTP " + status
-                + (text.isEmpty() ? "" : ": " + text.substring(0, Math.min(text.length(), 4096))));
+        McpException failure = refusal(status, text);
         if (status == 404 && sessionId != null && !initialize) {
             // the spec: the server has ended the session; a client must start a new one
             closeWith(new McpException("the server has ended session " + sessionId + " (HTTP 404)"));
         }
         return CompletableFuture.failedFuture(failure);
+    }
+
+    private static McpException refusal(int status, String text) {
+        return new McpException("the server answered the POST with HTTP " + status
+                + (text.isEmpty() ? "" : ": " + text.substring(0, Math.min(text.length(), 4096))));
+    }
+
+    /**
+     * Hands a 401 or 403 to the authorizer.
+     *
+     * @return whether the request is to be sent again
+     * @throws UncheckedIOException when the authorizer failed to obtain credentials
+     */
+    boolean challenged(HttpAuthorizer authorizer, int status, List<String> challenges, String dpopNonce, int attempt) {
+        try {
+            return !closed.get() && authorizer.challenged(new HttpChallenge(target, status, challenges, attempt,
+                    dpopNonce));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Sends a request made by {@code request} (once more for each new authorization the authorizer
+     * obtains after a 401 or 403), on the calling thread, which must not be an I/O thread.
+     */
+    HttpResponse<InputStream> sendAuthorized(Supplier<HttpRequest> request) throws IOException, InterruptedException {
+        HttpAuthorizer authorizer = settings.authorizer();
+        for (int attempt = 1;; attempt++) {
+            HttpResponse<InputStream> response = http.send(request.get(), HttpResponse.BodyHandlers.ofInputStream());
+            int status = response.statusCode();
+            if ((status != 401 && status != 403) || authorizer == null) {
+                return response;
+            }
+            close(response.body());
+            if (!challenged(authorizer, status, response.headers().allValues("WWW-Authenticate"),
+                    response.headers().firstValue("DPoP-Nonce").orElse(null), attempt)) {
+                return response; // its body is closed: the caller reports the status
+            }
+        }
     }
 
     /** @return whether {@code body} was the JSON-RPC error answering {@code request}, and was delivered as such */
@@ -212,12 +263,13 @@ public final class ClientConnection {
     }
 
     /**
-     * Hands every header this client sends with {@code payload} to {@code sink}, in order: those of
-     * every request ({@link #eachHeader(BiConsumer)}), then a 2026-07-28 request's standard headers
-     * and its {@code Mcp-Param-*} headers (x-mcp-header), which replace any of the same name.
+     * Hands every header this client sends with {@code payload} (a POST to the endpoint) to
+     * {@code sink}, in order: those of every request ({@link #eachHeader(String, URI, BiConsumer)}),
+     * then a 2026-07-28 request's standard headers and its {@code Mcp-Param-*} headers
+     * (x-mcp-header), which replace any of the same name.
      */
     void eachHeader(JsonRpcPayload payload, BiConsumer<String, String> sink) {
-        eachHeader(sink);
+        eachHeader("POST", target, sink);
         Map<String, String> stateless = StatelessRequestHeaders.of(payload);
         stateless.forEach(sink);
         if (!stateless.isEmpty()) {
@@ -226,11 +278,20 @@ public final class ClientConnection {
     }
 
     /**
-     * Hands every header this client sends with each request to {@code sink}, in order: the
-     * settings' own, then the session's. The one place they are made, for both HTTP clients.
+     * Hands every header this client sends with a {@code method} request to {@code uri} to
+     * {@code sink}, in order: the settings' own, the authorizer's ({@code Authorization}, and a proof
+     * for this request where its tokens are bound to a key), which replace any of the settings' of
+     * the same name, then the session's. The one place they are made, for both HTTP clients.
      */
-    void eachHeader(BiConsumer<String, String> sink) {
-        settings.headers().forEach(sink);
+    void eachHeader(String method, URI uri, BiConsumer<String, String> sink) {
+        HttpAuthorizer authorizer = settings.authorizer();
+        Map<String, String> authorizing = authorizer == null ? Map.of() : authorizer.headers(target, method, uri);
+        settings.headers().forEach((name, value) -> {
+            if (authorizing.keySet().stream().noneMatch(name::equalsIgnoreCase)) {
+                sink.accept(name, value);
+            }
+        });
+        authorizing.forEach(sink);
         String id = sessionId;
         if (id != null) {
             sink.accept("Mcp-Session-Id", id);
@@ -241,9 +302,9 @@ public final class ClientConnection {
         }
     }
 
-    HttpRequest.Builder request(URI uri) {
+    HttpRequest.Builder request(URI uri, String method) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri);
-        eachHeader(builder::header);
+        eachHeader(method, uri, builder::header);
         return builder;
     }
 
@@ -349,7 +410,7 @@ public final class ClientConnection {
         String id = sessionId;
         if (id != null && legacyEndpoint == null) {
             try {
-                HttpRequest request = request(target).timeout(settings.closeTimeout().isZero()
+                HttpRequest request = request(target, "DELETE").timeout(settings.closeTimeout().isZero()
                         ? Duration.ofMillis(1) : settings.closeTimeout()).DELETE().build();
                 HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
                 LOG.log(Level.DEBUG, "DELETE of session {0}: HTTP {1}", id, String.valueOf(response.statusCode()));

@@ -35,8 +35,17 @@ final class LegacyFallback {
 
     CompletableFuture<Void> fallBackToLegacy(JsonRpcPayload initialize, int status, String text) {
         URI target = connection.target;
-        HttpRequest request = connection.request(target).header("Accept", EVENT_STREAM).GET().build();
-        return connection.http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).thenComposeAsync(response -> {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return connection.sendAuthorized(() -> connection.request(target, "GET").header("Accept", EVENT_STREAM).GET()
+                        .build());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new McpException("interrupted while opening the HTTP+SSE stream of " + target, e);
+            }
+        }, connection.executor).thenComposeAsync(response -> {
             if (response.statusCode() != 200) {
                 ClientConnection.close(response.body());
                 return CompletableFuture.failedFuture(new McpException("the server answered initialize with HTTP "
@@ -107,9 +116,18 @@ final class LegacyFallback {
     }
 
     private CompletableFuture<Void> post(URI endpoint, JsonRpcPayload payload) {
-        HttpRequest request = connection.request(endpoint).header("Content-Type", "application/json")
-                .POST(connection.body(payload)).build();
-        return connection.http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).thenApply(response -> {
+        HttpRequest.BodyPublisher message = connection.body(payload);
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return connection.sendAuthorized(() -> connection.request(endpoint, "POST")
+                        .header("Content-Type", "application/json").POST(message).build());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new McpException("interrupted while posting to " + endpoint, e);
+            }
+        }, connection.executor).thenApply(response -> {
             int status = response.statusCode();
             boolean json = response.headers().firstValue("Content-Type").orElse("").startsWith("application/json");
             if (status == 200 && json && payload instanceof JsonRpcRequest) {

@@ -121,6 +121,11 @@ final class PostClient {
      * fails when the POST could not be sent or was refused.
      */
     CompletableFuture<Void> post(JsonRpcPayload payload) {
+        return post(payload, 1);
+    }
+
+    /** As {@link #post(JsonRpcPayload)}, for the {@code attempt}th time (after a 401 or 403 the authorizer answered). */
+    CompletableFuture<Void> post(JsonRpcPayload payload, int attempt) {
         ByteBuf body = ByteBufAllocator.DEFAULT.buffer(512);
         try (ByteBufOutputStream out = new ByteBufOutputStream(body)) {
             connection.settings.codec().write(payload, out);
@@ -134,7 +139,7 @@ final class PostClient {
                 .set(HttpHeaderNames.CONTENT_TYPE, "application/json")
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         connection.eachHeader(payload, request.headers()::set);
-        PostExchange exchange = new PostExchange(connection, payload);
+        PostExchange exchange = new PostExchange(connection, payload, attempt);
         Channel channel;
         while ((channel = idle.pollFirst()) != null && !channel.isActive()) {
             // closed while it waited (the server's idle timeout): take the next

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -50,6 +51,9 @@ final class PostExchange {
 
     private final ClientConnection connection;
     private final JsonRpcPayload payload;
+    private final int attempt;
+    private List<String> challenges = List.of();
+    private String dpopNonce;
     final CompletableFuture<Void> sent = new CompletableFuture<>();
     private Channel channel;
     private Mode mode;
@@ -62,15 +66,21 @@ final class PostExchange {
     private Long retry;
     private PipeInput pipe;
 
-    PostExchange(ClientConnection connection, JsonRpcPayload payload) {
+    /** @param attempt 1, or one more for each time the server refused this payload for want of authorization */
+    PostExchange(ClientConnection connection, JsonRpcPayload payload, int attempt) {
         this.connection = connection;
         this.payload = payload;
+        this.attempt = attempt;
     }
 
     void head(HttpResponse response, Channel on) {
         channel = on;
         status = response.status().code();
         keepAlive = HttpUtil.isKeepAlive(response);
+        if (status == 401 || status == 403) {
+            challenges = List.copyOf(response.headers().getAll(HttpHeaderNames.WWW_AUTHENTICATE));
+            dpopNonce = response.headers().get("DPoP-Nonce");
+        }
         String id = response.headers().get("Mcp-Session-Id");
         if (id != null) {
             connection.sessionId = id;
@@ -185,7 +195,8 @@ final class PostExchange {
             }
             case JSON -> readJson(new ByteBufInputStream(pending));
             case SSE -> resumeIfOwed();
-            case ERROR -> connection.refused(payload, status, pending.toString(StandardCharsets.UTF_8).strip())
+            case ERROR -> connection.refused(payload, status, pending.toString(StandardCharsets.UTF_8).strip(),
+                    challenges, dpopNonce, attempt)
                     .whenComplete((ignored, failure) -> {
                         if (failure == null) {
                             sent.complete(null);

@@ -97,13 +97,17 @@ final class SseStreamReader {
             if (!connection.pause(retry != null ? Duration.ofMillis(retry) : connection.settings.reconnectDelay())) {
                 return;
             }
-            HttpRequest.Builder request = connection.request(connection.target).header("Accept", EVENT_STREAM).GET();
-            if (lastEventId != null) {
-                request.header("Last-Event-ID", lastEventId);
-            }
+            String resumeFrom = lastEventId;
             try {
-                HttpResponse<InputStream> response = connection.http.send(request.build(),
-                        HttpResponse.BodyHandlers.ofInputStream());
+                // made anew for each try: a new authorization changes its Authorization header
+                HttpResponse<InputStream> response = connection.sendAuthorized(() -> {
+                    HttpRequest.Builder request = connection.request(connection.target, "GET").header("Accept", EVENT_STREAM)
+                            .GET();
+                    if (resumeFrom != null) {
+                        request.header("Last-Event-ID", resumeFrom);
+                    }
+                    return request.build();
+                });
                 if (response.statusCode() == 200) {
                     body = response.body();
                     continue;
@@ -160,11 +164,9 @@ final class SseStreamReader {
     void openGetStream() {
         if (getStreamStarted.compareAndSet(false, true) && !connection.closed.get()) {
             connection.executor.execute(() -> {
-                HttpRequest request = connection.request(connection.target).header("Accept", EVENT_STREAM).GET()
-                        .build();
                 try {
-                    HttpResponse<InputStream> response = connection.http.send(request,
-                            HttpResponse.BodyHandlers.ofInputStream());
+                    HttpResponse<InputStream> response = connection.sendAuthorized(() -> connection
+                            .request(connection.target, "GET").header("Accept", EVENT_STREAM).GET().build());
                     getStreamAnswered.complete(null);
                     if (response.statusCode() == 200) {
                         readStream(response.body(), null, null, null);

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.legacy;
 
 import dev.jmcp.core.spi.Budget;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -82,10 +83,10 @@ public final class LegacySession implements McpTransport, RegisteredSession {
         return inbound.pendingRequests();
     }
 
-    /** Hands a message of the client to the session. */
-    void deliver(JsonRpcPayload payload) {
+    /** Hands a message of the client to the session, with whom its POST was authenticated as (null for none). */
+    void deliver(JsonRpcPayload payload, Principal principal) {
         lastActivity = System.nanoTime();
-        inbound.deliver(payload);
+        inbound.deliver(payload, principal);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.headers.MediaTypes;
 import dev.jmcp.transport.netty.internal.server.HttpErrors;
+import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.transport.netty.internal.server.RequestPaths;
 import dev.jmcp.transport.netty.internal.server.ResponseHeads;
 import dev.jmcp.transport.netty.internal.server.ServerContext;
@@ -82,7 +83,8 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
                     "the SSE endpoint must be read as text/event-stream");
             return;
         }
-        LegacySession session = context.sessions().create(id -> new LegacySession(id, context.sessions(), context.held()));
+        LegacySession session = context.sessions().create(id -> new LegacySession(id, context.sessions(), context.held()),
+                RequestPrincipal.of(ctx));
         if (session == null) {
             refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,
                     "too many sessions: maxSessions=" + context.settings().maxSessions());
@@ -102,7 +104,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
     private void post(ChannelHandlerContext ctx, FullHttpRequest request, QueryStringDecoder uri) {
         List<String> ids = uri.parameters().get("sessionId");
         String id = ids == null || ids.isEmpty() ? null : ids.get(0);
-        if (!(context.sessions().find(id) instanceof LegacySession session)) {
+        if (!(context.sessions().find(id, RequestPrincipal.of(ctx)) instanceof LegacySession session)) {
             refuse(ctx, HttpResponseStatus.NOT_FOUND, ErrorCodes.INVALID_REQUEST,
                     "no legacy session " + id + ": open one with GET " + ssePath);
             return;
@@ -123,7 +125,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
             refuse(ctx, HttpResponseStatus.BAD_REQUEST, ErrorCodes.PARSE_ERROR, "the body could not be read");
             return;
         }
-        session.deliver(payload);
+        session.deliver(payload, RequestPrincipal.of(ctx));
         ctx.writeAndFlush(HttpErrors.empty(HttpResponseStatus.ACCEPTED));
     }
 

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelPipeline;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import dev.jmcp.transport.netty.internal.auth.AuthGate;
 
 /**
  * The handlers of a server's pipeline that keep nothing of a connection: the two response writers
@@ -25,9 +26,20 @@ public final class EndpointHandlers {
 
     /** @param context the server's shared state; never null */
     public EndpointHandlers(ServerContext context) {
+        this(context, null);
+    }
+
+    /**
+     * @param gate what lets only authorized requests reach the endpoints, ahead of them all; null
+     *             when the server is not protected
+     */
+    public EndpointHandlers(ServerContext context, AuthGate gate) {
         Objects.requireNonNull(context, "context");
         handlers.put("sse", new SseWriter(context.bodies()));
         handlers.put("json", new JsonBodyWriter(context.bodies()));
+        if (gate != null) {
+            handlers.put("auth", gate);
+        }
         if (context.settings().legacySsePath() != null) {
             handlers.put("legacy", new LegacySseHandler(context));
         }

@@ -10,6 +10,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.lifecycle.InitializeRequestParams;
+import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPost;
 import dev.jmcp.transport.netty.internal.stateless.StatelessPostHandler;
@@ -105,7 +106,7 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
             version = r.params() instanceof InitializeRequestParams params ? params.protocolVersion() : null;
         }
         if (requests.isEmpty()) {
-            session.deliver(payload);
+            session.deliver(payload, RequestPrincipal.of(ctx));
             ctx.writeAndFlush(HttpErrors.empty(HttpResponseStatus.ACCEPTED));
             return;
         }
@@ -115,11 +116,11 @@ public final class PostHandler extends ChannelInboundHandlerAdapter {
                     ErrorCodes.INVALID_REQUEST, refused);
             return;
         }
-        session.deliver(payload);
+        session.deliver(payload, RequestPrincipal.of(ctx));
     }
 
     private HttpSession open(ChannelHandlerContext ctx, RequestId initialize) {
-        HttpSession session = context.sessions().create(id -> new HttpSession(id, context));
+        HttpSession session = context.sessions().create(id -> new HttpSession(id, context), RequestPrincipal.of(ctx));
         if (session == null) {
             refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, initialize, ErrorCodes.INTERNAL_ERROR,
                     "too many sessions: maxSessions=" + context.settings().maxSessions());

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import java.util.function.Consumer;
 
 /**
@@ -43,6 +44,8 @@ import java.util.function.Consumer;
  * aggregator  RequestAggregator           one FullHttpRequest, at most maxMessageBytes (else 413, JSON error)
  * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
  * json        JsonBodyWriter              JsonBody -&gt; application/json pieces
+ * auth        AuthGate                    (when protected) RFC 9728 metadata; 401 / 400 / 403 / 503 unless a
+ *                                         token the verifier accepts grants the required scopes
  * legacy      LegacySseHandler            the 2024-11-05 endpoints (when configured)
  * router      SessionRouter               the era; 405 / 400 / 404, protocol version; -&gt; McpExchange or StatelessPost
  * post        PostHandler                 a POST's messages -&gt; the session (or, claimed by _meta, StatelessPost)
@@ -75,6 +78,15 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
      * @param extra       adds handlers for tests (at the head, to watch the bytes); may be null
      */
     public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra) {
+        this(context, servedHost, extra, null);
+    }
+
+    /**
+     * @param gate the OAuth resource server in front of the endpoints; null when the server is not
+     *             protected
+     */
+    public ServerChannelInitializer(ServerContext context, String servedHost, Consumer<ChannelPipeline> extra,
+            AuthGate gate) {
         this.context = Objects.requireNonNull(context, "context");
         List<String> hosts = new ArrayList<>(context.settings().allowedHosts());
         String served = servedHost.toLowerCase(Locale.ROOT);
@@ -90,7 +102,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         this.peerBytes = new PeerShares("maxBufferedRequestBytesPerPeer", Math.min(settings.maxBufferedRequestBytes(),
                 Math.max(settings.maxBufferedRequestBytesPerPeer(), settings.maxRequestBytes())));
         this.refusal = new ConnectionRefusal(connections, context.codec());
-        this.endpoint = new EndpointHandlers(context);
+        this.endpoint = new EndpointHandlers(context, gate);
     }
 
     /** @return the open connections, out of {@code maxConnections} */

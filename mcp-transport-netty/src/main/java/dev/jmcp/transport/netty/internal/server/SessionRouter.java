@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.core.internal.transport.Era;
+import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.transport.netty.internal.headers.HeaderValues;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
@@ -65,7 +66,7 @@ public final class SessionRouter extends SimpleChannelInboundHandler<FullHttpReq
             if (!method.equals(HttpMethod.POST)) {
                 refusal = "an Mcp-Session-Id header is required for " + method;
             }
-        } else if (!(context.sessions().find(sessionId) instanceof HttpSession found)) {
+        } else if (!(context.sessions().find(sessionId, RequestPrincipal.of(ctx)) instanceof HttpSession found)) {
             status = HttpResponseStatus.NOT_FOUND;
             refusal = "no session " + sessionId + ": it has ended or never existed; send initialize to start one";
         } else {

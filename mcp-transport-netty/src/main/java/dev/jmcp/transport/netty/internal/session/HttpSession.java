@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.session;
 
 import dev.jmcp.core.spi.Budget;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
@@ -131,9 +132,11 @@ public final class HttpSession implements McpTransport, RegisteredSession {
     /**
      * Hands a message of the client to the session (or keeps it until {@link #start}). A
      * {@code notifications/cancelled} also releases the stream that waited for that request.
+     *
+     * @param principal whom the POST was authenticated as; null when the server is not protected
      */
-    public void deliver(JsonRpcPayload payload) {
-        inbound.deliver(payload);
+    public void deliver(JsonRpcPayload payload, Principal principal) {
+        inbound.deliver(payload, principal);
         for (JsonRpcMessage message : messages(payload)) {
             if (message instanceof JsonRpcNotification notification
                     && McpMethodNames.CANCELLED.equals(notification.method())

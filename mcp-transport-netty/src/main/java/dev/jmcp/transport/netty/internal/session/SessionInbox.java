@@ -1,10 +1,13 @@
 package dev.jmcp.transport.netty.internal.session;
 
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport.Listener;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.transport.netty.internal.legacy.LegacySession;
+import java.util.Map;
+import java.util.Optional;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +27,8 @@ public final class SessionInbox {
 
     private final String session;
     private final BooleanSupplier ended;
-    private final List<JsonRpcPayload> early = new ArrayList<>();
+    /** What arrived before {@link #start}, each with the principal of its request. */
+    private final List<Map.Entry<JsonRpcPayload, Optional<Principal>>> early = new ArrayList<>();
     private Listener listener;
     private boolean closeDelivered;
 
@@ -44,8 +48,8 @@ public final class SessionInbox {
             throw new IllegalStateException(session + " is already started");
         }
         listener = value;
-        for (JsonRpcPayload payload : early) {
-            safely(() -> value.onMessage(payload));
+        for (Map.Entry<JsonRpcPayload, Optional<Principal>> kept : early) {
+            safely(() -> value.onMessage(kept.getKey(), kept.getValue().orElse(null)));
         }
         early.clear();
         if (ended.getAsBoolean()) {
@@ -58,15 +62,19 @@ public final class SessionInbox {
         return listener == null ? PendingRequests.NONE : listener.pendingRequests();
     }
 
-    /** Hands a message of the client to the listener, or keeps it until {@link #start}; after the end, drops it. */
-    public synchronized void deliver(JsonRpcPayload payload) {
+    /**
+     * Hands a message of the client to the listener, or keeps it until {@link #start}; after the end, drops it.
+     *
+     * @param principal whom its request was authenticated as; null when it was not
+     */
+    public synchronized void deliver(JsonRpcPayload payload, Principal principal) {
         if (closeDelivered) {
             return;
         }
         if (listener == null) {
-            early.add(payload);
+            early.add(Map.entry(payload, Optional.ofNullable(principal)));
         } else {
-            safely(() -> listener.onMessage(payload));
+            safely(() -> listener.onMessage(payload, principal));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
 import dev.jmcp.core.spi.Budget;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
@@ -67,6 +68,7 @@ public final class StatelessExchange implements McpTransport {
     private boolean ended;
     private ScheduledFuture<?> keepAlive;
 
+    private final Principal principal;
     private final Object inbound = new Object();
     private Listener listener;
     private boolean handedOver;
@@ -80,8 +82,10 @@ public final class StatelessExchange implements McpTransport {
      * @param channel the connection of the POST; never null
      * @param request the request the POST carried; never null
      * @param context the server's shared state; never null
+     * @param principal whom the POST was authenticated as; null when the server is not protected
      */
-    StatelessExchange(Channel channel, JsonRpcRequest request, ServerContext context) {
+    StatelessExchange(Channel channel, JsonRpcRequest request, ServerContext context, Principal principal) {
+        this.principal = principal;
         this.channel = Objects.requireNonNull(channel, "channel");
         this.request = Objects.requireNonNull(request, "request");
         this.context = Objects.requireNonNull(context, "context");
@@ -103,7 +107,7 @@ public final class StatelessExchange implements McpTransport {
                 safely(() -> value.onClosed(null));
             } else if (handedOver) {
                 delivered = true;
-                safely(() -> value.onMessage(request));
+                safely(() -> value.onMessage(request, principal));
             }
         }
     }
@@ -114,7 +118,7 @@ public final class StatelessExchange implements McpTransport {
             handedOver = true;
             if (listener != null && !closeDelivered && !delivered) {
                 delivered = true;
-                safely(() -> listener.onMessage(request));
+                safely(() -> listener.onMessage(request, principal));
             }
         }
     }

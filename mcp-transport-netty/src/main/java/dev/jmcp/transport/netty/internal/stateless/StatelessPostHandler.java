@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
+import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -99,7 +100,7 @@ public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, mismatch);
             return;
         }
-        StatelessExchange exchange = new StatelessExchange(ctx.channel(), call, context);
+        StatelessExchange exchange = new StatelessExchange(ctx.channel(), call, context, RequestPrincipal.of(ctx));
         try {
             context.onSession().accept(exchange);
         } catch (RuntimeException e) {

@@ -118,7 +118,7 @@ class ExchangeHandlerTest {
 
     private PostExchange exchange(EmbeddedChannel channel) {
         PostExchange exchange = new PostExchange(connection,
-                new JsonRpcRequest(RequestId.of(7), "ping", null));
+                new JsonRpcRequest(RequestId.of(7), "ping", null), 1);
         channel.pipeline().get(ExchangeHandler.class).begin(exchange);
         return exchange;
     }

@@ -40,16 +40,16 @@ class LegacySessionTest {
 
     @Test
     void aThrowingListenerDoesNotBreakTheSession() {
-        LegacySession session = registry.create(id -> new LegacySession(id, registry, dev.jmcp.core.spi.Budget.of("maxResponseBytesInMemory", Long.MAX_VALUE)));
+        LegacySession session = registry.create(id -> new LegacySession(id, registry, dev.jmcp.core.spi.Budget.of("maxResponseBytesInMemory", Long.MAX_VALUE)), null);
         ThrowingListener listener = new ThrowingListener();
         JsonRpcNotification early = new JsonRpcNotification("notifications/early", null);
         JsonRpcNotification first = new JsonRpcNotification("notifications/first", null);
         JsonRpcNotification second = new JsonRpcNotification("notifications/second", null);
 
-        session.deliver(early);
+        session.deliver(early, null);
         assertDoesNotThrow(() -> session.start(listener));
-        assertDoesNotThrow(() -> session.deliver(first));
-        assertDoesNotThrow(() -> session.deliver(second));
+        assertDoesNotThrow(() -> session.deliver(first, null));
+        assertDoesNotThrow(() -> session.deliver(second, null));
         assertDoesNotThrow(session::close);
 
         assertEquals(List.of(early, first, second), listener.messages);
