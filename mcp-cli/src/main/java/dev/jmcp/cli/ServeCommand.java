@@ -1,6 +1,7 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.SigningKeys;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.session.ServerSession;
@@ -8,6 +9,7 @@ import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.schema.lifecycle.Implementation;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -40,7 +42,8 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--content-hashes] [--dialect ID] [--allow-remote-bind]
+                                  [--content-hashes] [--dialect ID] [--secret-file FILE]
+                                  [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
                                   [--discover [--provider-setting ID.NAME=VALUE]...]
 
@@ -70,13 +73,19 @@ final class ServeCommand implements Command {
                                          of MCP's, for its clients only: gomcp (the Go library's
                                          resources/get, filters, versions; its clients use
                                          stdio, or HTTP at http://HOST:PORT/sse)
+                  --secret-file FILE     sign cursors and request states with the secret on the
+                                         first line of FILE (32 bytes at least), and accept the
+                                         previous one on a second line during a rotation: every
+                                         replica behind a load balancer needs the same (default:
+                                         a random secret of this process)
                 """ + ProviderArgs.HELP + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
     }
 
     @Override
     public Args.Spec spec() {
         return ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
-                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")));
+                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")
+                .option("--secret-file")));
     }
 
     @Override
@@ -116,6 +125,7 @@ final class ServeCommand implements Command {
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
         builder.dialect(dialect);
+        args.value("--secret-file").map(ServeCommand::signingKeys).ifPresent(builder::signingKeys);
         if (http == null) {
             AttachedSessions attached = new AttachedSessions();
             McpServer server = ProviderArgs.build(builder.feature(attached));
@@ -150,6 +160,16 @@ final class ServeCommand implements Command {
         files = files.withContentHashes(args.flag("--content-hashes"));
         builder.resourceProvider(files);
         return files.root().orElseThrow().toString();
+    }
+
+    private static SigningKeys signingKeys(String file) {
+        try {
+            return SigningKeys.read(Path.of(file));
+        } catch (IOException e) {
+            throw CliException.usage("--secret-file " + file + " cannot be read: " + IoReasons.message(e));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--secret-file: " + e.getMessage());
+        }
     }
 
     private static ResourceDialect dialect(String id) {

@@ -24,6 +24,7 @@ import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
+import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.io.IOException;
@@ -112,9 +113,10 @@ public final class McpServer implements AutoCloseable {
         this.transportProviders = builder.transportProviders.isEmpty() ? null
                 : Providers.orderTransportProviders(builder.transportProviders);
         this.settings = builder.settings;
+        SigningKeys keys = builder.signingKeys != null ? builder.signingKeys : randomKeys(builder.serverInfo);
         this.lifecycle = new ProviderLifecycle(providers);
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
-                lifecycle::track);
+                lifecycle::track, keys);
         this.statelessEra = builder.dialect == null;
         List<ServerFeature> all = new ArrayList<>();
         // the resources protocol the server speaks over its providers: MCP's own unless a dialect was chosen
@@ -124,7 +126,7 @@ public final class McpServer implements AutoCloseable {
         this.capabilities = declared();
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
-        this.requestStates = RequestStates.create(settings.requestStateTtl());
+        this.requestStates = RequestStates.create(keys, settings.requestStateTtl(), java.time.Clock.systemUTC());
         this.budget = RequestBudget.of(settings.maxRequestsInFlight());
         this.listens = new Listens(settings.maxOpenListens(), capabilities);
         resources.listens(listens);
@@ -142,6 +144,13 @@ public final class McpServer implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    private static SigningKeys randomKeys(Implementation serverInfo) {
+        LOG.log(Level.INFO, "{0} signs its cursors and request states with a random key of this process: replicas"
+                + " behind a load balancer need a shared one (McpServer.Builder.signingKeys, jmcp serve --secret-file)",
+                serverInfo.name());
+        return SigningKeys.random();
     }
 
     /** @return a builder with no providers and the default settings */
@@ -439,8 +448,20 @@ public final class McpServer implements AutoCloseable {
         private SessionSettings sessionSettings = SessionSettings.defaults();
         private ServerSettings settings = ServerSettings.defaults();
         private ExecutorService executor;
+        private SigningKeys signingKeys;
 
         private Builder() {
+        }
+
+        /**
+         * @param value the secrets that sign listing cursors and request states, which every replica
+         *              of this server behind a load balancer must share; null (the default) for a
+         *              random one of this process, which the server logs
+         */
+        @Experimental
+        public Builder signingKeys(SigningKeys value) {
+            this.signingKeys = value;
+            return this;
         }
 
         /**
