@@ -17,6 +17,7 @@ import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
+import dev.jmcp.core.spi.ChangeEvents;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.ServerFeature;
@@ -114,7 +115,8 @@ public final class McpServer implements AutoCloseable {
                 : Providers.orderTransportProviders(builder.transportProviders);
         this.settings = builder.settings;
         SigningKeys keys = builder.signingKeys != null ? builder.signingKeys : randomKeys(builder.serverInfo);
-        this.lifecycle = new ProviderLifecycle(providers);
+        this.lifecycle = new ProviderLifecycle(providers,
+                builder.changeEvents != null ? builder.changeEvents : ChangeEvents.inProcess());
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
                 lifecycle::track, keys);
         this.statelessEra = builder.dialect == null;
@@ -449,8 +451,21 @@ public final class McpServer implements AutoCloseable {
         private ServerSettings settings = ServerSettings.defaults();
         private ExecutorService executor;
         private SigningKeys signingKeys;
+        private ChangeEvents changeEvents;
 
         private Builder() {
+        }
+
+        /**
+         * @param value carries the providers' change events to every replica of this server, and
+         *              theirs here, so that a subscription or listen stream hears a change whichever
+         *              replica saw it; the server starts it before its providers and closes it after
+         *              them; null (the default) for {@link ChangeEvents#inProcess()}
+         */
+        @Experimental
+        public Builder changeEvents(ChangeEvents value) {
+            this.changeEvents = value;
+            return this;
         }
 
         /**
