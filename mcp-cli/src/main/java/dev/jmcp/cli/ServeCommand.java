@@ -43,7 +43,7 @@ final class ServeCommand implements Command {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
                                   [--content-hashes] [--dialect ID] [--secret-file FILE]
-                                  [--allow-remote-bind]
+                                  [--postgres JDBC_URL] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
                                   [--discover [--provider-setting ID.NAME=VALUE]...]
 
@@ -78,14 +78,14 @@ final class ServeCommand implements Command {
                                          previous one on a second line during a rotation: every
                                          replica behind a load balancer needs the same (default:
                                          a random secret of this process)
-                """ + ProviderArgs.HELP + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
+                """ + PostgresArgs.HELP + ProviderArgs.HELP + ServeOptionArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
     }
 
     @Override
     public Args.Spec spec() {
-        return ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
+        return PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
                 .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")
-                .option("--secret-file")));
+                .option("--secret-file"))));
     }
 
     @Override
@@ -109,17 +109,21 @@ final class ServeCommand implements Command {
         }
         McpServer.Builder builder = McpServer.builder();
         String discovered = ProviderArgs.apply(args, builder); // null without --discover
-        String folder = discovered == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
+        PostgresArgs.Pool postgres = PostgresArgs.apply(args, builder); // null without --postgres
+        String sources = discovered == null ? null : "the resource providers " + discovered;
+        if (postgres != null) {
+            sources = sources == null ? postgres.served() : sources + " and " + postgres.served();
+        }
+        String folder = sources == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
         if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent())) {
             throw CliException.usage("--content-hashes and --cache-ttl apply to the folder of --root, and --discover"
-                    + " serves none without it");
+                    + " or --postgres serves none without it");
         }
-        String served = discovered == null ? folder
-                : (folder == null ? "" : folder + " and ") + "the resource providers " + discovered;
+        String served = sources == null ? folder : (folder == null ? "" : folder + " and ") + sources;
         String listing = dialect == null ? "resources/list and its uri" : dialect.childrenListing();
-        builder.serverInfo(new Implementation("jmcp", served, Main.version(), discovered == null
+        builder.serverInfo(new Implementation("jmcp", served, Main.version(), sources == null
                         ? "the files under " + folder + " as resources" : "the resources of " + served, null, null))
-                .instructions(discovered == null
+                .instructions(sources == null
                         ? "The files under " + folder + ", as file: URIs. Folders are collections: list one with "
                         + listing + "." : "The resources of " + served + ". Collections: list one with " + listing + ".")
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
@@ -128,7 +132,7 @@ final class ServeCommand implements Command {
         args.value("--secret-file").map(ServeCommand::signingKeys).ifPresent(builder::signingKeys);
         if (http == null) {
             AttachedSessions attached = new AttachedSessions();
-            McpServer server = ProviderArgs.build(builder.feature(attached));
+            McpServer server = build(builder.feature(attached), postgres);
             if (context.terminal().stdin()) {
                 context.err().println("jmcp: serving " + served + " over stdio: waiting for an MCP client on standard"
                         + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
@@ -136,7 +140,20 @@ final class ServeCommand implements Command {
             return serveStdio(server, attached, options, context.err());
         }
         String clients = dialect == null ? null : dialect.id() + " clients";
-        return serveHttp(ProviderArgs.build(builder), served, http, clients, ssePath, options, context);
+        return serveHttp(build(builder, postgres), served, http, clients, ssePath, options, context);
+    }
+
+    /** Builds the server; the pool of {@code --postgres} closes with it, or at once when it cannot be built. */
+    private static McpServer build(McpServer.Builder builder, PostgresArgs.Pool postgres) {
+        try {
+            McpServer server = ProviderArgs.build(builder);
+            return postgres == null ? server : postgres.closedWith(server);
+        } catch (RuntimeException e) {
+            if (postgres != null) {
+                postgres.dataSource().close();
+            }
+            throw e;
+        }
     }
 
     /**

@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
- * The open sessions of one server by id. Ids are 128 random bits from {@link SecureRandom} in hex:
- * unguessable, and visible ASCII as the spec requires. Thread-safe.
+ * The open sessions of one server by id. Ids are the server's prefix (a replica's name, for a load
+ * balancer's stickiness), then 128 random bits from {@link SecureRandom} in hex: unguessable, and
+ * visible ASCII as the spec requires. Thread-safe.
  */
 public final class SessionRegistry {
     private static final System.Logger LOG = System.getLogger(SessionRegistry.class.getName());
@@ -18,10 +19,20 @@ public final class SessionRegistry {
     private final ConcurrentMap<String, RegisteredSession> sessions = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final int maxSessions;
+    private final String prefix;
 
-    /** @param maxSessions the setting {@code maxSessions} */
+    /** @param maxSessions the setting {@code maxSessions}; ids without a prefix */
     public SessionRegistry(int maxSessions) {
+        this(maxSessions, "");
+    }
+
+    /**
+     * @param maxSessions the setting {@code maxSessions}
+     * @param prefix      the setting {@code sessionIdPrefix}
+     */
+    public SessionRegistry(int maxSessions, String prefix) {
         this.maxSessions = maxSessions;
+        this.prefix = prefix;
     }
 
     /**
@@ -37,7 +48,7 @@ public final class SessionRegistry {
         String id;
         do {
             random.nextBytes(bits);
-            id = HexFormat.of().formatHex(bits);
+            id = prefix + HexFormat.of().formatHex(bits);
         } while (sessions.containsKey(id));
         S session = factory.apply(id);
         sessions.put(id, session);
