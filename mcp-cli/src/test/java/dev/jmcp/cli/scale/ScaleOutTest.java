@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.cli.Cli;
 import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
 import dev.jmcp.core.session.VersionNegotiation;
@@ -90,6 +91,36 @@ class ScaleOutTest {
         }
         if (postgres != null) {
             postgres.close();
+        }
+    }
+
+    @Test
+    @Order(0)
+    void a100MbRowIsStreamedThroughNginxToAClientWhileEveryProcessHas128MbOfHeap() throws Exception {
+        sql("INSERT INTO jmcp_resources (parent, name, mime_type, blob_body) VALUES ('', 'big.bin', 'application/octet-stream',"
+                + " convert_to(repeat('0123456789abcdef', 6553600), 'UTF8'))");
+        Path file = dir.resolve("big.bin");
+        List<String> read = Cli.command("-Xmx128m");
+        read.addAll(List.of("read", nginx.endpoint(), "pg://resources/big.bin", "-o", file.toString(),
+                "--max-message-bytes", "200000000"));
+        Process process = new ProcessBuilder(read).redirectErrorStream(true).redirectOutput(dir.resolve("read.out").toFile()).start();
+        assertTrue(process.waitFor(240, TimeUnit.SECONDS), "jmcp read did not end");
+        assertEquals(0, process.exitValue(), () -> uncheckedRead(dir.resolve("read.out")));
+        assertEquals(104_857_600L, Files.size(file));
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            assertEquals("0123456789abcdef0123", new String(in.readNBytes(20), java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        for (Replica replica : replicas) {
+            assertTrue(replica.process.isAlive(), "replica " + replica.name + " is still up (no OutOfMemoryError)");
+        }
+        Files.delete(file);
+    }
+
+    private static String uncheckedRead(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return e.toString();
         }
     }
 
