@@ -54,7 +54,7 @@ public final class PostgresChangeEvents implements ChangeEvents {
     private volatile Consumer<ChangeEvent> deliver;
     private volatile boolean listening;
     private volatile Connection listen;
-    private Thread listener;
+    private volatile Thread listener;
 
     private PostgresChangeEvents(DataSource dataSource, PostgresSettings settings) {
         this.dataSource = Objects.requireNonNull(dataSource, "dataSource");

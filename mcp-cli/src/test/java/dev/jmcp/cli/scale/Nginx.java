@@ -57,9 +57,10 @@ final class Nginx implements AutoCloseable {
     /**
      * Starts nginx with the checked-in configuration, its three replica addresses and its own port replaced.
      *
+     * @param replicas three HOST:PORT addresses
      * @param repository the root of the repository, where docs/scale-out/nginx.conf is
      */
-    static Nginx start(Path repository, Path dir, List<Replica> replicas) throws Exception {
+    static Nginx start(Path repository, Path dir, List<String> replicas) throws Exception {
         String conf = Files.readString(repository.resolve("docs/scale-out/nginx.conf"));
         int port;
         try (ServerSocket free = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -68,7 +69,7 @@ final class Nginx implements AutoCloseable {
         for (int i = 0; i < 3; i++) {
             String placeholder = "127.0.0.1:808" + (i + 1) + ";";
             assertTrue(conf.contains(placeholder), "nginx.conf names " + placeholder);
-            conf = conf.replace(placeholder, replicas.get(i).address() + ";");
+            conf = conf.replace(placeholder, replicas.get(i) + ";");
         }
         conf = conf.replace("listen 127.0.0.1:8080;", "listen 127.0.0.1:" + port + ";");
         Path site = Files.writeString(dir.resolve("jmcp.conf"), conf);

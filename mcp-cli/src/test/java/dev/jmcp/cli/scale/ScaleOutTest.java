@@ -77,7 +77,8 @@ class ScaleOutTest {
             replicas.add(Replica.start("r" + i, List.of("-Xmx128m"), List.of("--postgres", url, "--secret-file", secret.toString(),
                     "--page-size", "100")));
         }
-        nginx = Nginx.start(Path.of("").toAbsolutePath().getParent(), Files.createDirectories(dir.resolve("nginx")), replicas);
+        nginx = Nginx.start(Path.of("").toAbsolutePath().getParent(), Files.createDirectories(dir.resolve("nginx")),
+                replicas.stream().map(Replica::address).toList());
         client = new StatelessHttp(nginx.endpoint());
     }
 

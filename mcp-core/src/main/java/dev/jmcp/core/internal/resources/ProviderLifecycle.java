@@ -30,11 +30,6 @@ public final class ProviderLifecycle implements AutoCloseable {
     private boolean closed; // guarded by this
     private int reading; // blob bodies open; guarded by this
 
-    /** @param providers the server's providers, in order */
-    public ProviderLifecycle(List<ResourceProvider> providers) {
-        this(providers, ChangeEvents.inProcess());
-    }
-
     /**
      * @param providers the server's providers, in order
      * @param events    carries their changes to this server and its replicas; closed with them
