@@ -40,7 +40,8 @@ import javax.sql.DataSource;
  *   <li>read throughput: wrk POSTing a 2026-07-28 resources/read of a 1 KiB row, direct to one
  *       replica, through nginx to one, through nginx to three;</li>
  *   <li>memory per idle listen stream: heap after a full GC (jcmd GC.class_histogram) and RSS of
- *       one replica before and after {@code IDLE} idle streams.</li>
+ *       a fourth replica (direct, -Xmx512m) before and after {@code IDLE} idle streams (at most
+ *       its maxOpenListens, 1024).</li>
  * </ul>
  * Usage: {@code java -cp benchmarks.jar dev.jmcp.benchmarks.scale.ScaleOutBench REPO_ROOT [LISTENS] [IDLE] [SECONDS]}.
  * Prints a markdown table on standard output.
@@ -82,6 +83,7 @@ public final class ScaleOutBench {
             for (int i = 1; i <= 3; i++) {
                 replicas.add(replica("r" + i, url, secret));
             }
+            int alone = replica("r4", url, secret); // the idle streams' own, outside nginx
             int three = nginx("three", replicas);
             int one = nginx("one", List.of(replicas.get(0), replicas.get(0), replicas.get(0)));
             StringBuilder table = new StringBuilder("| measure | value |\n|---|---|\n");
@@ -91,7 +93,9 @@ public final class ScaleOutBench {
                 table.append("| read req/s, ").append(target[0]).append(", 64 connections | ")
                         .append(wrk(Integer.parseInt(target[1]), seconds)).append(" |\n");
             }
-            memory(replicas.get(1), idle, table);
+            memory(alone, idle, table);
+            table.append("| load average (1, 5, 15 min) at the end | ").append(Files.readString(Path.of("/proc/loadavg"))
+                    .strip()).append(" |\n");
             System.out.println(table);
         } finally {
             for (Process process : processes) {
@@ -201,11 +205,12 @@ public final class ScaleOutBench {
                 + "wrk.headers[\"Mcp-Name\"] = \"pg://resources/read.txt\"\n"
                 + "wrk.body = [[" + body + "]]\n");
         String url = "http://127.0.0.1:" + port + "/mcp";
-        exec(List.of("wrk", "-t2", "-c64", "-d3s", "-s", script.toString(), url)); // warm-up
+        exec(List.of("wrk", "-t2", "-c64", "-d5s", "-s", script.toString(), url)); // warm-up
         String out = exec(List.of("wrk", "-t2", "-c64", "-d" + seconds + "s", "--latency", "-s", script.toString(), url));
         Matcher rate = Pattern.compile("Requests/sec:\\s+([0-9.]+)").matcher(out);
-        Matcher p50 = Pattern.compile("50%\\s+(\\S+)").matcher(out);
-        Matcher p99 = Pattern.compile("99%\\s+(\\S+)").matcher(out);
+        String distribution = out.substring(Math.max(0, out.indexOf("Latency Distribution")));
+        Matcher p50 = Pattern.compile("50%\\s+(\\S+)").matcher(distribution);
+        Matcher p99 = Pattern.compile("99%\\s+(\\S+)").matcher(distribution);
         Matcher errors = Pattern.compile("Non-2xx or 3xx responses: (\\d+)").matcher(out);
         return (rate.find() ? rate.group(1) : "?") + " (p50 " + (p50.find() ? p50.group(1) : "?") + ", p99 "
                 + (p99.find() ? p99.group(1) : "?") + (errors.find() ? ", non-2xx " + errors.group(1) : "") + ")";
