@@ -15,6 +15,7 @@ bench_build_jar() {
             "$bench_root/mcp-core/pom.xml" "$bench_root/mcp-core/src/main" \
             "$bench_root/mcp-transport-stdio/pom.xml" "$bench_root/mcp-transport-stdio/src/main" \
             "$bench_root/mcp-transport-netty/pom.xml" "$bench_root/mcp-transport-netty/src/main" \
+            "$bench_root/mcp-postgres/pom.xml" "$bench_root/mcp-postgres/src/main" \
             "$bench_root/mcp-benchmarks/pom.xml" "$bench_root/mcp-benchmarks/src" -type f -newer "$bench_jar" -print -quit)"
         [[ -z $newer ]] && return 0
     fi

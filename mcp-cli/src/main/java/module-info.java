@@ -16,6 +16,9 @@
  * list them in {@code jmcp serve --help}. The {@code ./jmcp} script appends
  * {@code $JMCP_MODULE_PATH} to the module path, for a user's provider jars.
  *
+ * <p>{@code jmcp serve --postgres JDBC_URL} serves a PostgreSQL table through
+ * {@code dev.jmcp.postgres}, over a small HikariCP pool the command builds.
+ *
  * <p>Knobs: the system properties {@code jmcp.stdin.tty}, {@code jmcp.stdout.tty} and
  * {@code jmcp.stderr.tty} ({@code true} or {@code false}) say whether standard input, output and
  * error are terminals; the {@code ./jmcp} script sets them from {@code [ -t 0 ]}, {@code [ -t 1 ]}
@@ -27,6 +30,8 @@
 module dev.jmcp.cli {
     requires dev.jmcp.core;
     requires dev.jmcp.auth; // jmcp auth and OAuth for http(s) servers; jmcp serve --auth-issuer's verifiers
+    requires dev.jmcp.postgres;
+    requires com.zaxxer.hikari;
     requires java.logging;
 
     uses dev.jmcp.core.spi.TransportProvider;

@@ -1,6 +1,7 @@
 package dev.jmcp.cli;
 
 import dev.jmcp.core.McpServer;
+import dev.jmcp.core.SigningKeys;
 import dev.jmcp.core.auth.ResourceProtection;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.providers.FileSystemResourceProvider;
@@ -9,6 +10,7 @@ import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.schema.lifecycle.Implementation;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -41,7 +43,8 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--content-hashes] [--dialect ID] [--allow-remote-bind]
+                                  [--content-hashes] [--dialect ID] [--secret-file FILE]
+                                  [--postgres JDBC_URL] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
                                   [--auth-issuer URL [--auth-resource URL] [--auth-scopes S,...]]
                                   [--discover [--provider-setting ID.NAME=VALUE]...]
@@ -72,13 +75,19 @@ final class ServeCommand implements Command {
                                          of MCP's, for its clients only: gomcp (the Go library's
                                          resources/get, filters, versions; its clients use
                                          stdio, or HTTP at http://HOST:PORT/sse)
-                """ + ProviderArgs.HELP + ServeOptionArgs.HELP + AuthArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
+                  --secret-file FILE     sign cursors and request states with the secret on the
+                                         first line of FILE (32 bytes at least), and accept the
+                                         previous one on a second line during a rotation: every
+                                         replica behind a load balancer needs the same (default:
+                                         a random secret of this process)
+                """ + PostgresArgs.HELP + ProviderArgs.HELP + ServeOptionArgs.HELP + AuthArgs.HELP + ServeOptionArgs.settingsHelp() + ProviderArgs.help();
     }
 
     @Override
     public Args.Spec spec() {
-        return AuthArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
-                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect"))));
+        return AuthArgs.options(PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
+                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")
+                .option("--secret-file")))));
     }
 
     @Override
@@ -103,17 +112,21 @@ final class ServeCommand implements Command {
         }
         McpServer.Builder builder = McpServer.builder();
         String discovered = ProviderArgs.apply(args, builder); // null without --discover
-        String folder = discovered == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
+        PostgresArgs.Pool postgres = PostgresArgs.apply(args, builder); // null without --postgres
+        String sources = discovered == null ? null : "the resource providers " + discovered;
+        if (postgres != null) {
+            sources = sources == null ? postgres.served() : sources + " and " + postgres.served();
+        }
+        String folder = sources == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
         if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent())) {
             throw CliException.usage("--content-hashes and --cache-ttl apply to the folder of --root, and --discover"
-                    + " serves none without it");
+                    + " or --postgres serves none without it");
         }
-        String served = discovered == null ? folder
-                : (folder == null ? "" : folder + " and ") + "the resource providers " + discovered;
+        String served = sources == null ? folder : (folder == null ? "" : folder + " and ") + sources;
         String listing = dialect == null ? "resources/list and its uri" : dialect.childrenListing();
-        builder.serverInfo(new Implementation("jmcp", served, Main.version(), discovered == null
+        builder.serverInfo(new Implementation("jmcp", served, Main.version(), sources == null
                         ? "the files under " + folder + " as resources" : "the resources of " + served, null, null))
-                .instructions(discovered == null
+                .instructions(sources == null
                         ? "The files under " + folder + ", as file: URIs. Folders are collections: list one with "
                         + listing + "." : "The resources of " + served + ". Collections: list one with " + listing + ".")
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
@@ -122,9 +135,10 @@ final class ServeCommand implements Command {
         if (protection != null) {
             builder.protection(protection);
         }
+        args.value("--secret-file").map(ServeCommand::signingKeys).ifPresent(builder::signingKeys);
         if (http == null) {
             AttachedSessions attached = new AttachedSessions();
-            McpServer server = ProviderArgs.build(builder.feature(attached));
+            McpServer server = build(builder.feature(attached), postgres);
             if (context.terminal().stdin()) {
                 context.err().println("jmcp: serving " + served + " over stdio: waiting for an MCP client on standard"
                         + " input (MCP hosts start jmcp serve themselves; Ctrl-D ends)");
@@ -135,7 +149,20 @@ final class ServeCommand implements Command {
         if (protection != null) {
             served += ", protected by " + protection.verifier().name() + " for " + protection.resource();
         }
-        return serveHttp(ProviderArgs.build(builder), served, http, clients, ssePath, options, context);
+        return serveHttp(build(builder, postgres), served, http, clients, ssePath, options, context);
+    }
+
+    /** Builds the server; the pool of {@code --postgres} closes with it, or at once when it cannot be built. */
+    private static McpServer build(McpServer.Builder builder, PostgresArgs.Pool postgres) {
+        try {
+            McpServer server = ProviderArgs.build(builder);
+            return postgres == null ? server : postgres.closedWith(server);
+        } catch (RuntimeException e) {
+            if (postgres != null) {
+                postgres.dataSource().close();
+            }
+            throw e;
+        }
     }
 
     /**
@@ -159,6 +186,16 @@ final class ServeCommand implements Command {
         files = files.withContentHashes(args.flag("--content-hashes"));
         builder.resourceProvider(files);
         return files.root().orElseThrow().toString();
+    }
+
+    private static SigningKeys signingKeys(String file) {
+        try {
+            return SigningKeys.read(Path.of(file));
+        } catch (IOException e) {
+            throw CliException.usage("--secret-file " + file + " cannot be read: " + IoReasons.message(e));
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--secret-file: " + e.getMessage());
+        }
     }
 
     private static ResourceDialect dialect(String id) {

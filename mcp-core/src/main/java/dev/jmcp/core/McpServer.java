@@ -21,6 +21,7 @@ import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
+import dev.jmcp.core.spi.ChangeEvents;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.ServerFeature;
@@ -28,6 +29,7 @@ import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
+import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.io.IOException;
@@ -122,9 +124,11 @@ public final class McpServer implements AutoCloseable {
             // every feature reads the providers: behind the decision, none can show what it refuses
             providers = AuthorizedProvider.wrapAll(providers, protection.decision());
         }
-        this.lifecycle = new ProviderLifecycle(providers);
+        SigningKeys keys = builder.signingKeys != null ? builder.signingKeys : randomKeys(builder.serverInfo);
+        this.lifecycle = new ProviderLifecycle(providers,
+                builder.changeEvents != null ? builder.changeEvents : ChangeEvents.inProcess());
         this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
-                lifecycle::track);
+                lifecycle::track, keys);
         this.statelessEra = builder.dialect == null;
         List<ServerFeature> all = new ArrayList<>();
         // the resources protocol the server speaks over its providers: MCP's own unless a dialect was chosen
@@ -137,7 +141,7 @@ public final class McpServer implements AutoCloseable {
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
         this.shared = new ServerShared(handlers, statelessEra ? new StatelessServer(serverInfo, capabilities,
-                instructions, settings.defaultCacheHint()) : null, RequestStates.create(settings.requestStateTtl()),
+                instructions, settings.defaultCacheHint()) : null, RequestStates.create(keys, settings.requestStateTtl(), java.time.Clock.systemUTC()),
                 RequestBudget.of(settings.maxRequestsInFlight()), executor);
         resources.listens(listens);
         for (ServerFeature feature : features) {
@@ -175,6 +179,13 @@ public final class McpServer implements AutoCloseable {
             throw e;
         }
         return handlers.build();
+    }
+
+    private static SigningKeys randomKeys(Implementation serverInfo) {
+        LOG.log(Level.INFO, "{0} signs its cursors and request states with a random key of this process: replicas"
+                + " behind a load balancer need a shared one (McpServer.Builder.signingKeys, jmcp serve --secret-file)",
+                serverInfo.name());
+        return SigningKeys.random();
     }
 
     /** @return a builder with no providers and the default settings */
@@ -482,6 +493,8 @@ public final class McpServer implements AutoCloseable {
         private ServerSettings settings = ServerSettings.defaults();
         private ExecutorService executor;
         private ResourceProtection protection = ResourceProtection.defaults();
+        private SigningKeys signingKeys;
+        private ChangeEvents changeEvents;
 
         private Builder() {
         }
@@ -498,6 +511,29 @@ public final class McpServer implements AutoCloseable {
          */
         public Builder protection(ResourceProtection value) {
             this.protection = Objects.requireNonNull(value, "protection");
+            return this;
+        }
+
+        /**
+         * @param value carries the providers' change events to every replica of this server, and
+         *              theirs here, so that a subscription or listen stream hears a change whichever
+         *              replica saw it; the server starts it before its providers and closes it after
+         *              them; null (the default) for {@link ChangeEvents#inProcess()}
+         */
+        @Experimental
+        public Builder changeEvents(ChangeEvents value) {
+            this.changeEvents = value;
+            return this;
+        }
+
+        /**
+         * @param value the secrets that sign listing cursors and request states, which every replica
+         *              of this server behind a load balancer must share; null (the default) for a
+         *              random one of this process, which the server logs
+         */
+        @Experimental
+        public Builder signingKeys(SigningKeys value) {
+            this.signingKeys = value;
             return this;
         }
 

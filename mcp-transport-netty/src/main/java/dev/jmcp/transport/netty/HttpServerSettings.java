@@ -48,6 +48,8 @@ public final class HttpServerSettings {
     public static final String DEFAULT_LEGACY_MESSAGES_PATH = "/messages";
     /** {@value} sessions. */
     public static final int DEFAULT_MAX_SESSIONS = 1024;
+    /** None: a session id is its random bits alone. */
+    public static final String DEFAULT_SESSION_ID_PREFIX = "";
     /** {@value} threads. */
     public static final int DEFAULT_IO_THREADS = 2;
     /** 15 seconds: well inside the 60 s idle timeout of common proxies. */
@@ -100,6 +102,7 @@ public final class HttpServerSettings {
     private final String legacySsePath;
     private final String legacyMessagesPath;
     private final int maxSessions;
+    private final String sessionIdPrefix;
     private final int ioThreads;
     private final Duration sseKeepAliveInterval;
     private final int maxBodyProducers;
@@ -129,6 +132,7 @@ public final class HttpServerSettings {
         this.legacySsePath = b.legacySsePath;
         this.legacyMessagesPath = b.legacyMessagesPath;
         this.maxSessions = b.maxSessions;
+        this.sessionIdPrefix = b.sessionIdPrefix;
         this.ioThreads = b.ioThreads;
         this.sseKeepAliveInterval = b.sseKeepAliveInterval;
         this.maxBodyProducers = b.maxBodyProducers;
@@ -161,7 +165,7 @@ public final class HttpServerSettings {
                 .writeBufferHighWaterMark(writeBufferHighWaterMark).chunkBytes(chunkBytes)
                 .jsonResponses(jsonResponses).sseHeadDelay(sseHeadDelay).sseHeadHold(sseHeadHold)
                 .legacyPaths(legacySsePath, legacyMessagesPath)
-                .maxSessions(maxSessions).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
+                .maxSessions(maxSessions).sessionIdPrefix(sessionIdPrefix).ioThreads(ioThreads).sseKeepAliveInterval(sseKeepAliveInterval)
                 .maxBodyProducers(maxBodyProducers).maxInitialLineBytes(maxInitialLineBytes)
                 .maxHeaderBytes(maxHeaderBytes).requestReadTimeout(requestReadTimeout)
                 .connectionIdleTimeout(connectionIdleTimeout).maxConnections(maxConnections)
@@ -318,6 +322,15 @@ public final class HttpServerSettings {
         return maxSessions;
     }
 
+    /**
+     * @return what every {@code Mcp-Session-Id} of this server starts with, before its random bits:
+     *         a replica's name, such as {@code r1-}, by which a load balancer keeps each session on
+     *         the replica that holds it (docs/scale-out.md); empty for none
+     */
+    public String sessionIdPrefix() {
+        return sessionIdPrefix;
+    }
+
     /** @return the Netty event-loop threads */
     public int ioThreads() {
         return ioThreads;
@@ -421,6 +434,7 @@ public final class HttpServerSettings {
                 + ", jsonResponses=" + jsonResponses + ", sseHeadDelay=" + sseHeadDelay + ", sseHeadHold=" + sseHeadHold
                 + ", legacySsePath=" + legacySsePath
                 + ", legacyMessagesPath=" + legacyMessagesPath + ", maxSessions=" + maxSessions
+                + ", sessionIdPrefix=" + sessionIdPrefix
                 + ", ioThreads=" + ioThreads + ", sseKeepAliveInterval=" + sseKeepAliveInterval
                 + ", maxBodyProducers=" + maxBodyProducers + ", maxInitialLineBytes=" + maxInitialLineBytes
                 + ", maxHeaderBytes=" + maxHeaderBytes + ", requestReadTimeout=" + requestReadTimeout
@@ -453,6 +467,7 @@ public final class HttpServerSettings {
         private String legacySsePath = DEFAULT_LEGACY_SSE_PATH;
         private String legacyMessagesPath = DEFAULT_LEGACY_MESSAGES_PATH;
         private int maxSessions = DEFAULT_MAX_SESSIONS;
+        private String sessionIdPrefix = DEFAULT_SESSION_ID_PREFIX;
         private int ioThreads = DEFAULT_IO_THREADS;
         private Duration sseKeepAliveInterval = DEFAULT_SSE_KEEP_ALIVE_INTERVAL;
         private int maxBodyProducers = DEFAULT_MAX_BODY_PRODUCERS;
@@ -591,6 +606,19 @@ public final class HttpServerSettings {
                 throw new IllegalArgumentException("legacyPaths takes two paths (SSE,messages), or none; was " + paths);
             }
             return legacyPaths(paths.get(0), paths.get(1));
+        }
+
+        /**
+         * @param value at most 32 letters, digits, {@code -}, {@code _} or {@code .}; see
+         *              {@link HttpServerSettings#sessionIdPrefix()}
+         */
+        public Builder sessionIdPrefix(String value) {
+            if (value == null || !value.matches("[A-Za-z0-9._-]{0,32}")) {
+                throw new IllegalArgumentException("sessionIdPrefix takes at most 32 letters, digits, '-', '_' or '.',"
+                        + " was '" + value + "'");
+            }
+            this.sessionIdPrefix = value;
+            return this;
         }
 
         /** @param value at least 1; see {@link HttpServerSettings#maxSessions()} */

@@ -153,7 +153,7 @@ public final class NettyHttpServer implements Serving {
                     + "loopback address: set allowRemoteBind=true (and allowedHosts) to serve other machines");
         }
         int port = address.getPort() < 0 ? 80 : address.getPort();
-        SessionRegistry sessions = new SessionRegistry(settings.maxSessions());
+        SessionRegistry sessions = new SessionRegistry(settings.maxSessions(), settings.sessionIdPrefix());
         BodyProducers producers = new BodyProducers(settings.maxBodyProducers());
         ServerContext context = new ServerContext(settings, path, sessions, onSession, producers);
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.ioThreads(),

@@ -1,22 +1,21 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.SigningKeys;
+import dev.jmcp.core.internal.Signer;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Opaque pagination cursors. A cursor is base64url of (part, offset, listing generation, key,
  * MAC), where part, offset and key are the {@link ListingPosition} of the page (the key's UTF-8
  * bytes, none for a position by offset) and the MAC is HMAC-SHA256, cut to 128 bits, over
- * (listing scope, part, offset, generation, key) under a random key of this server. A client can
+ * (listing scope, part, offset, generation, key) under the server's {@link SigningKeys} (shared by its
+ * replicas, or random; a previous key is accepted during a rotation). A client can
  * read the position but cannot make another valid cursor: not for another position or key, not
  * for another listing (the scope is in the MAC but not in the cursor), and not for a later
  * listing generation. The generation advances whenever a provider reports {@code listChanged},
@@ -25,17 +24,20 @@ import javax.crypto.spec.SecretKeySpec;
  * compares names with it and never looks it up.
  */
 public final class Cursors {
-    private static final String ALGORITHM = "HmacSHA256";
     private static final int PAYLOAD = Integer.BYTES + Long.BYTES * 2;
     private static final int MAC = 16;
 
-    private final SecretKeySpec key;
+    private final Signer signer;
     private final AtomicLong generation = new AtomicLong();
 
+    /** Cursors under a random key of this process (a dialect's, whose sessions stay on one replica). */
     public Cursors() {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
-        this.key = new SecretKeySpec(secret, ALGORITHM);
+        this(SigningKeys.random());
+    }
+
+    /** @param keys the server's keys; cursors get a key of their own derived from them */
+    public Cursors(SigningKeys keys) {
+        this.signer = new Signer(keys, "cursor");
     }
 
     /** Makes every cursor issued so far stale. */
@@ -52,7 +54,7 @@ public final class Cursors {
         byte[] key = position.afterKey() == null ? new byte[0] : position.afterKey().getBytes(StandardCharsets.UTF_8);
         ByteBuffer token = ByteBuffer.allocate(PAYLOAD + key.length + MAC);
         token.putInt(position.part()).putLong(position.offset()).putLong(generation.get()).put(key);
-        token.put(mac(scope, token.array(), PAYLOAD + key.length));
+        token.put(signer.sign(MAC, mac -> feed(mac, scope, token.array(), PAYLOAD + key.length)));
         return Base64.getUrlEncoder().withoutPadding().encodeToString(token.array());
     }
 
@@ -66,18 +68,13 @@ public final class Cursors {
         if (cursor == null) {
             return ListingPosition.START;
         }
-        byte[] token;
-        try {
-            token = Base64.getUrlDecoder().decode(cursor);
-        } catch (IllegalArgumentException notBase64) {
-            throw ResourceErrors.invalidCursor();
-        }
+        byte[] token = decode(cursor);
         // base64 leaves spare bits in the last character: only the one spelling we issued is valid,
         // so that no changed cursor reads as the same token
         int signed = token.length - MAC;
         if (signed < PAYLOAD
                 || !Base64.getUrlEncoder().withoutPadding().encodeToString(token).equals(cursor)
-                || !MessageDigest.isEqual(mac(scope, token, signed), Arrays.copyOfRange(token, signed, token.length))) {
+                || !signer.verify(Arrays.copyOfRange(token, signed, token.length), mac -> feed(mac, scope, token, signed))) {
             throw ResourceErrors.invalidCursor();
         }
         ByteBuffer payload = ByteBuffer.wrap(token, 0, PAYLOAD);
@@ -92,17 +89,18 @@ public final class Cursors {
         return position;
     }
 
-    private byte[] mac(String scope, byte[] payload, int length) {
+    private static byte[] decode(String cursor) {
         try {
-            Mac mac = Mac.getInstance(ALGORITHM); // not thread-safe, and cheap enough per page
-            mac.init(key);
-            byte[] scopeBytes = scope.getBytes(StandardCharsets.UTF_8);
-            mac.update(ByteBuffer.allocate(Integer.BYTES).putInt(scopeBytes.length).array());
-            mac.update(scopeBytes);
-            mac.update(payload, 0, length);
-            return Arrays.copyOf(mac.doFinal(), MAC);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is required of every Java platform", e);
+            return Base64.getUrlDecoder().decode(cursor);
+        } catch (IllegalArgumentException notBase64) {
+            throw ResourceErrors.invalidCursor();
         }
+    }
+
+    private static void feed(Mac mac, String scope, byte[] payload, int length) {
+        byte[] scopeBytes = scope.getBytes(StandardCharsets.UTF_8);
+        mac.update(ByteBuffer.allocate(Integer.BYTES).putInt(scopeBytes.length).array());
+        mac.update(scopeBytes);
+        mac.update(payload, 0, length);
     }
 }

@@ -1,5 +1,7 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.spi.ChangeEvent;
+import dev.jmcp.core.spi.ChangeEvents;
 import dev.jmcp.core.spi.ResourceChanges;
 import dev.jmcp.core.spi.ResourceProvider;
 import java.io.FilterInputStream;
@@ -13,22 +15,28 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The server's side of its providers' lifecycle: it starts each provider once, with a sink that
- * fans the provider's changes out to every {@link ChangeListener} (MCP's resources feature, a
- * dialect's), and closes each provider once, when the server closes, after the blob bodies
+ * publishes the provider's changes through the server's {@link ChangeEvents}, fans every event
+ * those deliver (this process's and its replicas') out to every {@link ChangeListener} (MCP's
+ * resources feature, a dialect's), and closes each provider once, when the server closes, after the blob bodies
  * still being read from them are done ({@link #track}), or a timeout. Thread-safe.
  */
 public final class ProviderLifecycle implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(ProviderLifecycle.class.getName());
 
     private final List<ResourceProvider> providers;
+    private final ChangeEvents events;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
     private final List<ResourceProvider> started = new ArrayList<>(); // guarded by this
     private boolean closed; // guarded by this
     private int reading; // blob bodies open; guarded by this
 
-    /** @param providers the server's providers, in order */
-    public ProviderLifecycle(List<ResourceProvider> providers) {
+    /**
+     * @param providers the server's providers, in order
+     * @param events    carries their changes to this server and its replicas; closed with them
+     */
+    public ProviderLifecycle(List<ResourceProvider> providers, ChangeEvents events) {
         this.providers = List.copyOf(providers);
+        this.events = events;
     }
 
     /** Adds a listener of every provider's changes; before {@link #start()}, so that nothing is missed. */
@@ -43,6 +51,12 @@ public final class ProviderLifecycle implements AutoCloseable {
      *                               are closed again
      */
     public synchronized void start() {
+        try {
+            events.start(this::deliver);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("the change events " + events.getClass().getName() + " failed to start: "
+                    + e.getMessage(), e);
+        }
         for (ResourceProvider provider : providers) {
             try {
                 provider.start(new Sink(provider));
@@ -122,6 +136,11 @@ public final class ProviderLifecycle implements AutoCloseable {
             }
         }
         started.clear();
+        try {
+            events.close();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "closing the change events failed", e);
+        }
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -129,6 +148,43 @@ public final class ProviderLifecycle implements AutoCloseable {
 
     private synchronized boolean isClosed() {
         return closed;
+    }
+
+    /** Fans one event out to the listeners, as the provider it names or, if none, the first that owns its URI. */
+    private void deliver(ChangeEvent event) {
+        ResourceProvider provider = route(event);
+        if (provider == null) {
+            LOG.log(Level.DEBUG, "a change event no provider here owns was dropped: {0}", event);
+            return;
+        }
+        for (ChangeListener listener : listeners) {
+            if (isClosed()) {
+                return;
+            }
+            try {
+                if (event.kind() == ChangeEvent.Kind.UPDATED) {
+                    listener.updated(provider, event.uri());
+                } else {
+                    listener.listChanged(provider);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "a listener of resource provider ''" + provider.id() + "'' failed", e);
+            }
+        }
+    }
+
+    private ResourceProvider route(ChangeEvent event) {
+        for (ResourceProvider provider : providers) {
+            if (provider.id().equals(event.provider())) {
+                return provider;
+            }
+        }
+        for (ResourceProvider provider : providers) {
+            if (event.uri() == null || provider.owns(event.uri())) {
+                return provider;
+            }
+        }
+        return null;
     }
 
     /** One provider's sink: never throws into the provider, and goes quiet once the server closed. */
@@ -145,29 +201,22 @@ public final class ProviderLifecycle implements AutoCloseable {
                 LOG.log(Level.WARNING, "resource provider ''{0}'' reported an update without a URI", provider.id());
                 return;
             }
-            for (ChangeListener listener : listeners) {
-                if (isClosed()) {
-                    return;
-                }
-                try {
-                    listener.updated(provider, uri);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "a listener of resource provider ''" + provider.id() + "'' failed", e);
-                }
-            }
+            publish(new ChangeEvent(provider.id(), ChangeEvent.Kind.UPDATED, uri));
         }
 
         @Override
         public void listChanged() {
-            for (ChangeListener listener : listeners) {
-                if (isClosed()) {
-                    return;
-                }
-                try {
-                    listener.listChanged(provider);
-                } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "a listener of resource provider ''" + provider.id() + "'' failed", e);
-                }
+            publish(new ChangeEvent(provider.id(), ChangeEvent.Kind.LIST_CHANGED, null));
+        }
+
+        private void publish(ChangeEvent event) {
+            if (isClosed()) {
+                return;
+            }
+            try {
+                events.publish(event);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "publishing a change of resource provider ''" + provider.id() + "'' failed", e);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.SigningKeys;
 import dev.jmcp.core.internal.listen.Listens;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.McpSession;
@@ -62,7 +63,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
 
     private final List<ResourceProvider> providers;
     private final Router router;
-    private final Cursors cursors = new Cursors();
+    private final Cursors cursors;
     private final Listings listings;
     private final Reads reads;
     private final SubscriptionRegistry subscriptions = new SubscriptionRegistry();
@@ -79,9 +80,11 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
      * @param settings    the limits; never null
      * @param defaultHint the caching hint of a provider that gives none; never null
      * @param bodies      wraps each blob body opened while an answer is written ({@link ProviderLifecycle#track})
+     * @param keys        sign the listing cursors; never null
      */
     public ResourcesFeature(List<ResourceProvider> providers, ResourceSettings settings, CacheHint defaultHint,
-                            UnaryOperator<InputStream> bodies) {
+                            UnaryOperator<InputStream> bodies, SigningKeys keys) {
+        this.cursors = new Cursors(keys);
         this.defaultHint = Objects.requireNonNull(defaultHint, "defaultHint");
         this.providers = List.copyOf(providers);
         Objects.requireNonNull(settings, "settings");

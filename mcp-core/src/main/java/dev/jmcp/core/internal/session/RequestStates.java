@@ -1,25 +1,24 @@
 package dev.jmcp.core.internal.session;
 
+import dev.jmcp.core.SigningKeys;
+import dev.jmcp.core.internal.Signer;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Objects;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Seals and opens the {@code requestState} of multi round-trip requests (2026-07-28): the state a
  * server hands to the client with an {@code input_required} result and gets back, unchanged, on the
  * retry. The client holds it, so the spec has the server treat it as attacker-controlled; a sealed
- * state carries an HMAC-SHA256 under a random key of this object, an expiry, and the request it
+ * state carries an HMAC-SHA256 under the server's {@link SigningKeys} (shared by its replicas, so that
+ * a retry may land on another; a previous key is accepted during a rotation), an expiry, and the request it
  * belongs to (the method and the {@code name} or {@code uri} it was about), so that a changed,
  * expired or transplanted state is refused with {@code -32602}.
  *
@@ -31,21 +30,18 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Internal: the server shares one across its sessions.
  */
 public final class RequestStates {
-    private static final String ALGORITHM = "HmacSHA256";
     private static final byte FORMAT = 1;
     private static final int HEADER = 1 + Long.BYTES;
     private static final int MAC_BYTES = 16;
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private final SecretKeySpec key;
+    private final Signer signer;
     private final Duration ttl;
     private final Clock clock;
 
-    private RequestStates(Duration ttl, Clock clock) {
-        byte[] secret = new byte[32];
-        new SecureRandom().nextBytes(secret);
-        this.key = new SecretKeySpec(secret, ALGORITHM);
+    private RequestStates(SigningKeys keys, Duration ttl, Clock clock) {
+        this.signer = new Signer(keys, "requestState");
         this.ttl = ttl;
         this.clock = clock;
     }
@@ -55,16 +51,21 @@ public final class RequestStates {
      * @return states sealed under a fresh random key
      */
     public static RequestStates create(Duration ttl) {
-        return create(ttl, Clock.systemUTC());
+        return create(SigningKeys.random(), ttl, Clock.systemUTC());
     }
 
-    /** As {@link #create(Duration)}, with the clock that decides expiry (for tests). */
-    public static RequestStates create(Duration ttl, Clock clock) {
+    /**
+     * @param keys the server's keys; states get a key of their own derived from them
+     * @param ttl  how long a sealed state stays valid; positive
+     * @param clock decides expiry (a fixed one in tests)
+     */
+    public static RequestStates create(SigningKeys keys, Duration ttl, Clock clock) {
+        Objects.requireNonNull(keys, "keys");
         Objects.requireNonNull(ttl, "ttl");
         if (ttl.isZero() || ttl.isNegative()) {
             throw new IllegalArgumentException("requestStateTtl must be positive, was " + ttl);
         }
-        return new RequestStates(ttl, Objects.requireNonNull(clock, "clock"));
+        return new RequestStates(keys, ttl, Objects.requireNonNull(clock, "clock"));
     }
 
     /** @return how long a sealed state stays valid */
@@ -83,7 +84,7 @@ public final class RequestStates {
         byte[] text = payload.getBytes(StandardCharsets.UTF_8);
         ByteBuffer token = ByteBuffer.allocate(HEADER + text.length + MAC_BYTES);
         token.put(FORMAT).putLong(clock.millis() + ttl.toMillis()).put(text);
-        token.put(mac(method, subject, token.array(), HEADER + text.length));
+        token.put(signer.sign(MAC_BYTES, mac -> feed(mac, method, subject, token.array(), HEADER + text.length)));
         return ENCODER.encodeToString(token.array());
     }
 
@@ -97,15 +98,10 @@ public final class RequestStates {
      */
     public String open(String method, String subject, String requestState) {
         Objects.requireNonNull(method, "method");
-        byte[] token;
-        try {
-            token = DECODER.decode(requestState);
-        } catch (IllegalArgumentException notBase64) {
-            throw refused("it is not a state this server issued");
-        }
+        byte[] token = decode(requestState);
         int body = token.length - MAC_BYTES;
         if (body < HEADER || token[0] != FORMAT || !ENCODER.encodeToString(token).equals(requestState)
-                || !MessageDigest.isEqual(mac(method, subject, token, body), Arrays.copyOfRange(token, body, token.length))) {
+                || !signer.verify(Arrays.copyOfRange(token, body, token.length), mac -> feed(mac, method, subject, token, body))) {
             throw refused("it failed verification (changed, issued by another server, or for another request)");
         }
         long expires = ByteBuffer.wrap(token, 1, Long.BYTES).getLong();
@@ -119,20 +115,21 @@ public final class RequestStates {
         return new ProtocolException(ErrorCodes.INVALID_PARAMS, "params.requestState refused: " + why);
     }
 
-    private byte[] mac(String method, String subject, byte[] token, int length) {
+    private static byte[] decode(String requestState) {
         try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(key);
-            mac.update(method.getBytes(StandardCharsets.UTF_8));
-            mac.update((byte) 0);
-            if (subject != null) {
-                mac.update(subject.getBytes(StandardCharsets.UTF_8));
-            }
-            mac.update((byte) 0);
-            mac.update(token, 0, length);
-            return Arrays.copyOf(mac.doFinal(), MAC_BYTES);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
+            return DECODER.decode(requestState);
+        } catch (IllegalArgumentException notBase64) {
+            throw refused("it is not a state this server issued");
         }
+    }
+
+    private static void feed(Mac mac, String method, String subject, byte[] token, int length) {
+        mac.update(method.getBytes(StandardCharsets.UTF_8));
+        mac.update((byte) 0);
+        if (subject != null) {
+            mac.update(subject.getBytes(StandardCharsets.UTF_8));
+        }
+        mac.update((byte) 0);
+        mac.update(token, 0, length);
     }
 }

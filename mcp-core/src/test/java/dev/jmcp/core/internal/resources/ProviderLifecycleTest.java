@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.core.spi.ChangeEvents;
 import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.Listing;
 import dev.jmcp.core.spi.ListingEntry;
@@ -73,7 +74,7 @@ class ProviderLifecycleTest {
     @Test
     void aProviderIsClosedOnlyAfterTheBodiesBeingWrittenAreDone() throws Exception {
         Closing provider = new Closing();
-        ProviderLifecycle lifecycle = new ProviderLifecycle(List.of(provider));
+        ProviderLifecycle lifecycle = new ProviderLifecycle(List.of(provider), ChangeEvents.inProcess());
         lifecycle.start();
         InputStream body = lifecycle.track(new ByteArrayInputStream(new byte[] {1, 2, 3}));
         Thread closer = new Thread(() -> lifecycle.close(Duration.ofSeconds(30)));
@@ -92,7 +93,7 @@ class ProviderLifecycleTest {
     @Test
     void aBodyNeverClosedHoldsTheCloseOnlyUntilTheTimeout() throws Exception {
         Closing provider = new Closing();
-        ProviderLifecycle lifecycle = new ProviderLifecycle(List.of(provider));
+        ProviderLifecycle lifecycle = new ProviderLifecycle(List.of(provider), ChangeEvents.inProcess());
         lifecycle.start();
         lifecycle.track(new ByteArrayInputStream(new byte[1])); // never closed
         lifecycle.close(Duration.ofMillis(100));
@@ -110,7 +111,7 @@ class ProviderLifecycleTest {
                 sink[0] = changes;
             }
         };
-        ProviderLifecycle lifecycle = new ProviderLifecycle(List.of(provider, reporting));
+        ProviderLifecycle lifecycle = new ProviderLifecycle(List.of(provider, reporting), ChangeEvents.inProcess());
         ChangeListener listener = new ChangeListener() {
             @Override
             public void updated(ResourceProvider from, String uri) {

@@ -10,8 +10,9 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
- * The open sessions of one server by id. Ids are 128 random bits from {@link SecureRandom} in hex:
- * unguessable, and visible ASCII as the spec requires. On a protected server a session belongs to
+ * The open sessions of one server by id. Ids are the server's prefix (a replica's name, for a load
+ * balancer's stickiness), then 128 random bits from {@link SecureRandom} in hex: unguessable, and
+ * visible ASCII as the spec requires. On a protected server a session belongs to
  * the subject whose token opened it (the spec: bind session ids to user-specific information), and
  * is found only for that subject: another's request naming its id is told there is no such
  * session. Every request is still authenticated by its own token; the session proves nothing.
@@ -25,10 +26,20 @@ public final class SessionRegistry {
     private final ConcurrentMap<String, String> owners = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
     private final int maxSessions;
+    private final String prefix;
 
-    /** @param maxSessions the setting {@code maxSessions} */
+    /** @param maxSessions the setting {@code maxSessions}; ids without a prefix */
     public SessionRegistry(int maxSessions) {
+        this(maxSessions, "");
+    }
+
+    /**
+     * @param maxSessions the setting {@code maxSessions}
+     * @param prefix      the setting {@code sessionIdPrefix}
+     */
+    public SessionRegistry(int maxSessions, String prefix) {
         this.maxSessions = maxSessions;
+        this.prefix = prefix;
     }
 
     /**
@@ -45,7 +56,7 @@ public final class SessionRegistry {
         String id;
         do {
             random.nextBytes(bits);
-            id = HexFormat.of().formatHex(bits);
+            id = prefix + HexFormat.of().formatHex(bits);
         } while (sessions.containsKey(id));
         S session = factory.apply(id);
         if (owner != null) {
