@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.transport.netty.HttpServerSettings;
+import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import dev.jmcp.transport.netty.internal.body.Budget;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import java.util.function.Consumer;
 
 /**
