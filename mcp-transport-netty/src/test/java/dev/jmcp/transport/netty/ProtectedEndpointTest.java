@@ -199,6 +199,18 @@ class ProtectedEndpointTest {
     }
 
     @Test
+    void aRequestWithoutATokenIsRefusedBeforeItsBodyIsRead() throws Exception {
+        // declares a body far over maxMessageBytes and sends none: refused on its head, not 413, not a wait
+        String status = Raw.statusOverSocket(uri, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort()
+                + "\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n");
+        assertEquals("HTTP/1.1 401 Unauthorized", status);
+        String malformed = Raw.statusOverSocket(uri, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort()
+                + "\r\nAuthorization: Bearer a b\r\nContent-Length: 1000000000\r\n\r\n");
+        assertEquals("HTTP/1.1 400 Bad Request", malformed);
+        nothingServed();
+    }
+
+    @Test
     void aHeaderThatIsNotOneBearerTokenGets400InvalidRequest() throws Exception {
         for (String header : List.of("Bearer", "Bearer two words", "Bearer tok\"en", "Bearer =abc")) {
             HttpResponse<String> response = Raw.send(Raw.post(uri, Raw.INITIALIZE, "Authorization", header));

@@ -2,6 +2,7 @@ package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.internal.auth.AuthGate;
+import dev.jmcp.transport.netty.internal.auth.TokenPresence;
 import dev.jmcp.transport.netty.internal.body.Budget;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
@@ -38,6 +39,8 @@ import java.util.function.Consumer;
  * chunked     ChunkedWriteHandler         pulls response pieces only while the connection is writable (those
  *                                         of a body that reads a blob's source are encoded off the loop)
  * hostOrigin  HostOriginFilter            421 / 403 / 400 (repeated Host or Origin) before the body is read
+ * tokenPresence TokenPresence             (when protected) 401 / 400 for an endpoint request without a bearer
+ *                                         token, before the body is read
  * bodyBudget  RequestBodyBudget           503 when all bodies being read would hold over maxBufferedRequestBytes
  * aggregator  RequestAggregator           one FullHttpRequest, at most maxMessageBytes (else 413, JSON error)
  * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
@@ -67,6 +70,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     private final Budget requestBytes;
     private final ConnectionRefusal refusal;
     private final EndpointHandlers endpoint;
+    private final AuthGate gate;
 
     /**
      * @param context     the server's shared state; never null
@@ -96,6 +100,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         this.requestBytes = new Budget("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
         this.refusal = new ConnectionRefusal(connections, context.codec());
         this.endpoint = new EndpointHandlers(context, gate);
+        this.gate = gate;
     }
 
     /** @return the open connections, out of {@code maxConnections} */
@@ -133,6 +138,9 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         pipeline.addLast("keepAlive", new HttpServerKeepAliveHandler());
         pipeline.addLast("chunked", new ChunkedWriteHandler());
         pipeline.addLast("hostOrigin", new HostOriginFilter(allowedHosts, settings.allowedOrigins(), context.codec()));
+        if (gate != null) {
+            pipeline.addLast("tokenPresence", new TokenPresence(gate));
+        }
         pipeline.addLast("bodyBudget", new RequestBodyBudget(requestBytes, context.codec()));
         pipeline.addLast("aggregator", new RequestAggregator(settings));
         endpoint.addTo(pipeline);
