@@ -16,6 +16,7 @@ import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
@@ -97,6 +98,7 @@ public final class McpServer implements AutoCloseable {
     private final List<ServerFeature> features;
     private final ServerSettings settings;
     private final ResourceProtection protection;
+    private final CacheHint defaultHint;
     private final ServerCapabilities capabilities;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
@@ -121,7 +123,10 @@ public final class McpServer implements AutoCloseable {
             providers = AuthorizedProvider.wrapAll(providers, protection.decision());
         }
         this.lifecycle = new ProviderLifecycle(providers);
-        this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
+        // protected results may differ by caller: a shared cache must never serve one caller's to another
+        this.defaultHint = protection.enabled() ? CacheHint.privateFor(settings.defaultCacheHint().ttlMs())
+                : settings.defaultCacheHint();
+        this.resources = new ResourcesFeature(providers, builder.resourceSettings, defaultHint,
                 lifecycle::track);
         this.statelessEra = builder.dialect == null;
         List<ServerFeature> all = new ArrayList<>();
@@ -232,7 +237,7 @@ public final class McpServer implements AutoCloseable {
                 .capabilities(capabilities)
                 .settings(sessionSettings)
                 .executor(executor)
-                .defaultCacheHint(settings.defaultCacheHint())
+                .defaultCacheHint(defaultHint)
                 .statelessEra(statelessEra);
         FeatureHandlers handlers = SessionHandlers.of(builder);
         if (statelessEra) {
