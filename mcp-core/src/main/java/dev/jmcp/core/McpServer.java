@@ -19,6 +19,7 @@ import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
+import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ChangeEvents;
@@ -101,6 +102,7 @@ public final class McpServer implements AutoCloseable {
     private final List<ServerFeature> features;
     private final ServerSettings settings;
     private final ResourceProtection protection;
+    private final CacheHint defaultHint;
     private final ServerCapabilities capabilities;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
@@ -127,7 +129,10 @@ public final class McpServer implements AutoCloseable {
         SigningKeys keys = builder.signingKeys != null ? builder.signingKeys : randomKeys(builder.serverInfo);
         this.lifecycle = new ProviderLifecycle(providers,
                 builder.changeEvents != null ? builder.changeEvents : ChangeEvents.inProcess());
-        this.resources = new ResourcesFeature(providers, builder.resourceSettings, settings.defaultCacheHint(),
+        // protected results may differ by caller: a shared cache must never serve one caller's to another
+        this.defaultHint = protection.enabled() ? CacheHint.privateFor(settings.defaultCacheHint().ttlMs())
+                : settings.defaultCacheHint();
+        this.resources = new ResourcesFeature(providers, builder.resourceSettings, defaultHint,
                 lifecycle::track, keys);
         this.statelessEra = builder.dialect == null;
         List<ServerFeature> all = new ArrayList<>();
@@ -141,7 +146,7 @@ public final class McpServer implements AutoCloseable {
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
         this.shared = new ServerShared(handlers, statelessEra ? new StatelessServer(serverInfo, capabilities,
-                instructions, settings.defaultCacheHint()) : null, RequestStates.create(keys, settings.requestStateTtl(), java.time.Clock.systemUTC()),
+                instructions, defaultHint) : null, RequestStates.create(keys, settings.requestStateTtl(), java.time.Clock.systemUTC()),
                 RequestBudget.of(settings.maxRequestsInFlight()), executor);
         resources.listens(listens);
         for (ServerFeature feature : features) {

@@ -175,25 +175,19 @@ public final class IntrospectionSettings {
 
         /** @param value see {@link IntrospectionSettings#clockSkew()}; between 0 and 10 minutes */
         public Builder clockSkew(Duration value) {
-            if (value.isNegative() || value.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("clockSkew must be between 0 and 10 minutes, was " + value);
-            }
-            this.clockSkew = value;
+            this.clockSkew = SettingChecks.clockSkew(value);
             return this;
         }
 
         /** @param value see {@link IntrospectionSettings#fetchTimeout()}; positive */
         public Builder fetchTimeout(Duration value) {
-            this.fetchTimeout = JwtVerifierSettings.Builder.positive(value, "fetchTimeout");
+            this.fetchTimeout = SettingChecks.positive(value, "fetchTimeout");
             return this;
         }
 
         /** @param value see {@link IntrospectionSettings#maxResponseBytes()}; at least 1024 */
         public Builder maxResponseBytes(long value) {
-            if (value < 1024) {
-                throw new IllegalArgumentException("maxResponseBytes must be at least 1024, was " + value);
-            }
-            this.maxResponseBytes = value;
+            this.maxResponseBytes = SettingChecks.maxResponseBytes(value);
             return this;
         }
 

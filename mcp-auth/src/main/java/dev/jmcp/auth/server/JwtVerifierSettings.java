@@ -205,31 +205,25 @@ public final class JwtVerifierSettings {
 
         /** @param value see {@link JwtVerifierSettings#clockSkew()}; not negative, at most 10 minutes */
         public Builder clockSkew(Duration value) {
-            if (value.isNegative() || value.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("clockSkew must be between 0 and 10 minutes, was " + value);
-            }
-            this.clockSkew = value;
+            this.clockSkew = SettingChecks.clockSkew(value);
             return this;
         }
 
         /** @param value see {@link JwtVerifierSettings#fetchTimeout()}; positive */
         public Builder fetchTimeout(Duration value) {
-            this.fetchTimeout = positive(value, "fetchTimeout");
+            this.fetchTimeout = SettingChecks.positive(value, "fetchTimeout");
             return this;
         }
 
         /** @param value see {@link JwtVerifierSettings#maxResponseBytes()}; at least 1024 */
         public Builder maxResponseBytes(long value) {
-            if (value < 1024) {
-                throw new IllegalArgumentException("maxResponseBytes must be at least 1024, was " + value);
-            }
-            this.maxResponseBytes = value;
+            this.maxResponseBytes = SettingChecks.maxResponseBytes(value);
             return this;
         }
 
         /** @param value see {@link JwtVerifierSettings#keySetTtl()}; positive */
         public Builder keySetTtl(Duration value) {
-            this.keySetTtl = positive(value, "keySetTtl");
+            this.keySetTtl = SettingChecks.positive(value, "keySetTtl");
             return this;
         }
 
@@ -240,14 +234,6 @@ public final class JwtVerifierSettings {
             }
             this.minRefetchInterval = value;
             return this;
-        }
-
-        /** @return {@code value}, checked to be positive; shared with {@link IntrospectionSettings} */
-        static Duration positive(Duration value, String name) {
-            if (Objects.requireNonNull(value, name).isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive, was " + value);
-            }
-            return value;
         }
 
         /** @return the settings */

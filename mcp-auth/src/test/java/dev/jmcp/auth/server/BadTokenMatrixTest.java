@@ -118,14 +118,18 @@ class BadTokenMatrixTest {
     }
 
     private static McpServer serve(TokenVerifier verifier) {
+        return serve(verifier, (caller, uri) -> {
+            decided.incrementAndGet();
+            return true;
+        });
+    }
+
+    private static McpServer serve(TokenVerifier verifier, dev.jmcp.core.auth.AuthorizationDecision decision) {
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("memory")
                 .addText(Resource.builder("test://a", "a").mimeType("text/plain").build(), "a");
         return McpServer.builder().serverInfo("matrix", "1").resourceProvider(memory)
                 .protection(ResourceProtection.builder().resource(TestIssuer.AUDIENCE).authorizationServers(List.of(as.issuer))
-                        .verifier(verifier).decision((caller, uri) -> {
-                            decided.incrementAndGet();
-                            return true;
-                        }).build())
+                        .verifier(verifier).decision(decision).build())
                 .build();
     }
 
@@ -181,6 +185,31 @@ class BadTokenMatrixTest {
                 assertEquals("HTTP/1.1 431", status);
             }
             assertEquals(0, decided.get());
+        }
+    }
+
+    @Test
+    void eachVerifiersPrincipalIsTheCallerTheDecisionSees() throws Exception {
+        as.server.route("/realms/test/introspect", request -> LoopbackAuthorizationServer.Answer.json(
+                request.body().startsWith("token=opaque-bob&") ? "{\"active\":true,\"sub\":\"bob\",\"scope\":"
+                        + "\"resources:read\",\"aud\":\"" + TestIssuer.AUDIENCE + "\"}" : "{\"active\":false}"));
+        TokenVerifier introspection = IntrospectionTokenVerifier.create(IntrospectionSettings.builder().issuer(as.issuer)
+                .audience(TestIssuer.AUDIENCE).clientId("rs").clientSecret("x").build());
+        dev.jmcp.core.auth.AuthorizationDecision onlyBob = (caller, uri) -> caller.principal()
+                .map(p -> p.subject().equals("bob")).orElse(false);
+        try (McpServer server = serve(introspection, onlyBob)) {
+            URI uri = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
+            HttpResponse<String> bob = list(uri, "Bearer opaque-bob");
+            assertEquals(200, bob.statusCode(), bob.body());
+            assertTrue(bob.body().contains("test://a"), bob.body());
+            assertEquals(401, list(uri, "Bearer opaque-eve").statusCode());
+        }
+        try (McpServer server = serve(verifier("jwt"), onlyBob)) {
+            URI uri = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
+            HttpResponse<String> alice = list(uri, "Bearer " + as.token()); // alice: verified, but sees nothing
+            assertEquals(200, alice.statusCode(), alice.body());
+            assertTrue(!alice.body().contains("test://a"), alice.body());
+            assertTrue(list(uri, "Bearer " + as.token(c -> c.subject("bob"))).body().contains("test://a"));
         }
     }
 

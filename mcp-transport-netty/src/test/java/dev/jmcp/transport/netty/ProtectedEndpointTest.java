@@ -12,6 +12,10 @@ import dev.jmcp.core.auth.VerifierUnavailableException;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.spi.Caller;
+import dev.jmcp.core.spi.FeatureHandlers;
+import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.schema.common.InputRequiredResult;
+import java.util.Map;
 import dev.jmcp.core.spi.Listing;
 import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.Principal;
@@ -98,9 +102,35 @@ class ProtectedEndpointTest {
                 .build();
         server = McpServer.builder().serverInfo("protected", "1").resourceProvider(new Counting(memory))
                 .resourceSettings(ResourceSettings.builder().pageSize(2).build())
-                .protection(protection).build();
+                .feature(new Rounds()).protection(protection)
+                // a server that would let everyone share its caches, were it not protected
+                .settings(dev.jmcp.core.ServerSettings.builder().defaultCacheHint(
+                        dev.jmcp.core.spi.CacheHint.publicFor(60_000)).build())
+                .build();
         uri = server.serve(URI.create("http://127.0.0.1:0/mcp")).address();
         described.set(0);
+    }
+
+    /** tools/call of any name: asks for input once, with a sealed requestState, and answers the retry with the state. */
+    private static final class Rounds implements ServerFeature {
+        @Override
+        public void declare(dev.jmcp.schema.lifecycle.ServerCapabilities.Builder capabilities) {
+            // a test method: nothing to declare
+        }
+
+        @Override
+        public void register(FeatureHandlers session) {
+            session.requestHandler("tools/call", (params, context) -> {
+                String state = context.requestState();
+                if (state == null) {
+                    return InputRequiredResult.of(Map.of("name", JSON.createObjectBuilder()
+                            .add("method", "elicitation/create").add("params", JSON.createObjectBuilder()
+                                    .add("message", "name?").add("requestedSchema", JSON.createObjectBuilder())).build()),
+                            context.sealRequestState("sealed for " + context.principal().orElseThrow().subject()));
+                }
+                return JSON.createObjectBuilder().add("state", state).build();
+            });
+        }
     }
 
     /** The in-memory provider, counting what it is asked: a refused request must ask nothing. */
@@ -155,6 +185,9 @@ class ProtectedEndpointTest {
         if (params.startsWith("\"uri\"") && method.equals("resources/read")) {
             headers.addAll(List.of("Mcp-Name", params.substring(7, params.indexOf('"', 7))));
         }
+        if (params.startsWith("\"name\"") && method.equals("tools/call")) {
+            headers.addAll(List.of("Mcp-Name", params.substring(8, params.indexOf('"', 8))));
+        }
         return Raw.send(Raw.post(uri, Raw.call(1, method, params + (params.isEmpty() ? "" : ",") + Raw.STATELESS_META),
                 headers.toArray(String[]::new)));
     }
@@ -195,6 +228,18 @@ class ProtectedEndpointTest {
                     response.headers().firstValue("WWW-Authenticate").orElseThrow());
         }
         assertEquals(0, verified.get());
+        nothingServed();
+    }
+
+    @Test
+    void aRequestWithoutATokenIsRefusedBeforeItsBodyIsRead() throws Exception {
+        // declares a body far over maxMessageBytes and sends none: refused on its head, not 413, not a wait
+        String status = Raw.statusOverSocket(uri, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort()
+                + "\r\nContent-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n");
+        assertEquals("HTTP/1.1 401 Unauthorized", status);
+        String malformed = Raw.statusOverSocket(uri, "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort()
+                + "\r\nAuthorization: Bearer a b\r\nContent-Length: 1000000000\r\n\r\n");
+        assertEquals("HTTP/1.1 400 Bad Request", malformed);
         nothingServed();
     }
 
@@ -338,6 +383,27 @@ class ProtectedEndpointTest {
         HttpResponse<String> without = Raw.send(Raw.post(uri, read, "Mcp-Session-Id", session,
                 "MCP-Protocol-Version", "2025-11-25"));
         assertEquals(401, without.statusCode());
+    }
+
+    @Test
+    void aRequestStateIsRefusedWhenAnotherPrincipalPresentsIt() throws Exception {
+        JsonObject first = json(stateless("alice", "tools/call", "\"name\":\"rounds\""));
+        assertTrue(first.containsKey("result"), first.toString());
+        String state = first.getJsonObject("result").getString("requestState");
+        String retry = "\"name\":\"rounds\",\"requestState\":\"" + state + "\",\"inputResponses\":{\"name\":{\"action\":\"accept\","
+                + "\"content\":{\"name\":\"x\"}}}";
+        assertEquals("sealed for alice", json(stateless("alice", "tools/call", retry)).getJsonObject("result")
+                .getString("state"));
+        JsonObject asBob = json(stateless("bob", "tools/call", retry));
+        assertEquals(-32602, asBob.getJsonObject("error").getInt("code"), asBob.toString());
+        assertTrue(asBob.getJsonObject("error").getString("message").contains("requestState"), asBob.toString());
+    }
+
+    @Test
+    void aProtectedResultMayBeCachedOnlyPrivately() throws Exception {
+        JsonObject result = json(stateless("bob", "resources/list", "\"uri\":\"test://all\"")).getJsonObject("result");
+        assertEquals("private", result.getString("cacheScope"), result.toString());
+        assertEquals(60_000, result.getInt("ttlMs"), result.toString());
     }
 
     @Test

@@ -104,9 +104,10 @@ public final class AuthorizedProvider implements ResourceProvider {
         return inner.version(resource);
     }
 
+    /** The provider's hint made private: what a caller sees depends on who asks, so no cache may be shared. */
     @Override
     public Optional<CacheHint> cacheHint() {
-        return inner.cacheHint();
+        return inner.cacheHint().map(hint -> CacheHint.privateFor(hint.ttlMs()));
     }
 
     @Override

@@ -253,13 +253,27 @@ final class HandlerContext implements RequestContext {
     @Override
     public String requestState() {
         String sealed = Params.requestState(request.params());
-        return sealed == null ? null
-                : host.requestStates().open(request.method(), Params.subject(request.params()), sealed);
+        return sealed == null ? null : host.requestStates().open(request.method(), boundTo(), sealed);
+    }
+
+    /**
+     * @return what a {@code requestState} is bound to besides the method: the name or URI of the
+     *         request and, when it was authenticated, its principal's subject (length-prefixed, so that
+     *         no name can pass for another subject's): a state is refused when another principal
+     *         presents it, as the 2026-07-28 spec asks
+     */
+    private String boundTo() {
+        String subject = Params.subject(request.params());
+        if (principal == null) {
+            return subject;
+        }
+        return "principal " + principal.subject().length() + ":" + principal.subject() + " "
+                + (subject == null ? "" : subject);
     }
 
     @Override
     public String sealRequestState(String payload) {
         Objects.requireNonNull(payload, "payload");
-        return host.requestStates().seal(request.method(), Params.subject(request.params()), payload);
+        return host.requestStates().seal(request.method(), boundTo(), payload);
     }
 }

@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
@@ -91,6 +92,24 @@ public final class AuthGate extends ChannelInboundHandlerAdapter {
     /** Stops the verifier threads; verifications still running are interrupted. */
     public void close() {
         verifiers.shutdownNow();
+    }
+
+    /**
+     * @return the answer to a request that its head shows will be refused (to an endpoint, without a
+     *         bearer token or with a malformed one), for {@link TokenPresence} to send before the body
+     *         is read; null when the request may go on to be verified
+     */
+    FullHttpResponse refusalOnHead(HttpRequest request) {
+        Challenges ready = challenges;
+        String path = RequestPaths.of(request.uri());
+        if (ready == null || path == null || !endpoints.contains(path)) {
+            return null; // this gate answers, in order, once the request is whole
+        }
+        try {
+            return BearerTokens.of(request.headers()).isEmpty() ? ready.missing() : null;
+        } catch (IllegalArgumentException malformed) {
+            return ready.malformed(malformed.getMessage());
+        }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.server;
 
+import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
 import dev.jmcp.transport.netty.internal.legacy.LegacySseHandler;
 import dev.jmcp.transport.netty.internal.sse.SseWriter;
@@ -9,7 +10,6 @@ import io.netty.channel.ChannelPipeline;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import dev.jmcp.transport.netty.internal.auth.AuthGate;
 
 /**
  * The handlers of a server's pipeline that keep nothing of a connection: the two response writers

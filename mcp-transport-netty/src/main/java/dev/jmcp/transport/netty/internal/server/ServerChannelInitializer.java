@@ -2,6 +2,8 @@ package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.core.spi.Budget;
+import dev.jmcp.transport.netty.internal.auth.AuthGate;
+import dev.jmcp.transport.netty.internal.auth.TokenPresence;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
 import dev.jmcp.transport.netty.internal.body.PeerShares;
@@ -25,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import java.util.function.Consumer;
 
 /**
@@ -39,6 +40,8 @@ import java.util.function.Consumer;
  * chunked     ChunkedWriteHandler         pulls response pieces only while the connection is writable (those
  *                                         of a body that reads a blob's source are encoded off the loop)
  * hostOrigin  HostOriginFilter            421 / 403 / 400 (repeated Host or Origin) before the body is read
+ * tokenPresence TokenPresence             (when protected) 401 / 400 for an endpoint request without a bearer
+ *                                         token, before the body is read
  * bodyBudget  RequestBodyBudget           503 when all bodies being read would hold over maxBufferedRequestBytes,
  *                                         or one client's over maxBufferedRequestBytesPerPeer
  * aggregator  RequestAggregator           one FullHttpRequest, at most maxMessageBytes (else 413, JSON error)
@@ -70,6 +73,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     private final PeerShares peerBytes;
     private final ConnectionRefusal refusal;
     private final EndpointHandlers endpoint;
+    private final AuthGate gate;
 
     /**
      * @param context     the server's shared state; never null
@@ -103,6 +107,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
                 Math.max(settings.maxBufferedRequestBytesPerPeer(), settings.maxRequestBytes())));
         this.refusal = new ConnectionRefusal(connections, context.codec());
         this.endpoint = new EndpointHandlers(context, gate);
+        this.gate = gate;
     }
 
     /** @return the open connections, out of {@code maxConnections} */
@@ -140,6 +145,9 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         pipeline.addLast("keepAlive", new HttpServerKeepAliveHandler());
         pipeline.addLast("chunked", new ChunkedWriteHandler());
         pipeline.addLast("hostOrigin", new HostOriginFilter(allowedHosts, settings.allowedOrigins(), context.codec()));
+        if (gate != null) {
+            pipeline.addLast("tokenPresence", new TokenPresence(gate));
+        }
         pipeline.addLast("bodyBudget", new RequestBodyBudget(requestBytes, peerBytes, context.codec()));
         pipeline.addLast("aggregator", new RequestAggregator(settings));
         endpoint.addTo(pipeline);

@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty.internal.session;
 import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;

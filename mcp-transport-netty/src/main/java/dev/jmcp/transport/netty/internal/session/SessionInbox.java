@@ -1,17 +1,17 @@
 package dev.jmcp.transport.netty.internal.session;
 
-import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport.Listener;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.transport.netty.internal.legacy.LegacySession;
-import java.util.Map;
-import java.util.Optional;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**

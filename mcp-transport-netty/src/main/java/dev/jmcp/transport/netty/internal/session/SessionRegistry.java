@@ -1,9 +1,9 @@
 package dev.jmcp.transport.netty.internal.session;
 
+import dev.jmcp.core.spi.Principal;
 import java.lang.System.Logger.Level;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import dev.jmcp.core.spi.Principal;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;

@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty.internal.stateless;
 import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;

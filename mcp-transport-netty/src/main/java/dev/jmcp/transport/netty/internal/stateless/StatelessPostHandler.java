@@ -1,6 +1,5 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
-import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.core.internal.transport.Era;
 import dev.jmcp.core.internal.transport.StatelessMeta;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -9,6 +8,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.transport.netty.internal.headers.HeaderValues;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.headers.StatelessHeaders;
