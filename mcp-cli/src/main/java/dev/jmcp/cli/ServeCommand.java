@@ -40,12 +40,15 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--content-hashes] [--dialect ID] [--allow-remote-bind]
+                                  [--content-hashes] [--include-hidden] [--no-ignore]
+                                  [--dialect ID] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
                                   [--discover [--provider-setting ID.NAME=VALUE]...]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
-                leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
+                leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it),
+                nor hidden entries or what DIR's .gitignore files exclude, unless asked: a URI that
+                names one is not found.
                 With --discover it serves the resources of the providers on its module path (a
                 ZIP archive's entries, say), alone or beside DIR.
                 Without --http it speaks MCP over its standard input and output, as MCP hosts launch
@@ -66,6 +69,10 @@ final class ServeCommand implements Command {
                                          "dev.jmcp/version": sha256-...) instead of its size and
                                          modification time: exact, but every listing, metadata
                                          and read hashes the files it names
+                  --include-hidden       also serve hidden files and folders (a name that starts
+                                         with "."): .git, .env, .ssh are left out by default
+                  --no-ignore            also serve what the folder's .gitignore files exclude
+                                         (left out by default, as git leaves it out)
                   --dialect ID           speak the resources protocol of another library instead
                                          of MCP's, for its clients only: gomcp (the Go library's
                                          resources/get, filters, versions; its clients use
@@ -76,7 +83,8 @@ final class ServeCommand implements Command {
     @Override
     public Args.Spec spec() {
         return ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
-                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")));
+                .option("--page-size").option("--cache-ttl").flag("--content-hashes").flag("--include-hidden")
+                .flag("--no-ignore").option("--dialect")));
     }
 
     @Override
@@ -101,8 +109,10 @@ final class ServeCommand implements Command {
         McpServer.Builder builder = McpServer.builder();
         String discovered = ProviderArgs.apply(args, builder); // null without --discover
         String folder = discovered == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
-        if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent())) {
-            throw CliException.usage("--content-hashes and --cache-ttl apply to the folder of --root, and --discover"
+        if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent()
+                || args.flag("--include-hidden") || args.flag("--no-ignore"))) {
+            throw CliException.usage("--content-hashes, --cache-ttl, --include-hidden and --no-ignore apply to the folder"
+                    + " of --root, and --discover"
                     + " serves none without it");
         }
         String served = discovered == null ? folder
@@ -147,7 +157,8 @@ final class ServeCommand implements Command {
         if (cacheTtl > 0) {
             files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
-        files = files.withContentHashes(args.flag("--content-hashes"));
+        files = files.withContentHashes(args.flag("--content-hashes")).withIncludeHidden(args.flag("--include-hidden"))
+                .withGitIgnore(!args.flag("--no-ignore"));
         builder.resourceProvider(files);
         return files.root().orElseThrow().toString();
     }
