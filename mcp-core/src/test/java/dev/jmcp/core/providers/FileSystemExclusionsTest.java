@@ -127,4 +127,33 @@ class FileSystemExclusionsTest {
             provider.close();
         }
     }
+
+    @Test
+    void aChangedGitignoreChangesTheListingAndSaysSo() throws Exception {
+        FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
+        assertTrue(names(Calls.top(provider)).contains("README.md"));
+        LinkedBlockingQueue<String> events = new LinkedBlockingQueue<>();
+        provider.start(new ResourceChanges() {
+            @Override
+            public void updated(String uri) {
+                events.add("updated " + uri);
+            }
+
+            @Override
+            public void listChanged() {
+                events.add("listChanged");
+            }
+        });
+        try {
+            Files.writeString(root.resolve(".gitignore"), "*.log\ntarget/\n/secrets\n!keep.log\nREADME.md\n");
+            String event;
+            while ((event = events.poll(30, TimeUnit.SECONDS)) != null && !event.equals("listChanged")) {
+                assertFalse(event.contains(".gitignore"), event);
+            }
+            assertEquals("listChanged", event);
+            assertEquals(List.of("keep.log", "src"), names(Calls.top(provider)));
+        } finally {
+            provider.close();
+        }
+    }
 }

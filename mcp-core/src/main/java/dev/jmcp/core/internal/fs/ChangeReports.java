@@ -26,6 +26,7 @@ public final class ChangeReports implements DirectoryWatcher.Events {
 
     @Override
     public void modified(Path path) {
+        rulesChanged(path);
         if (!excluded(path)) {
             changes.updated(paths.toUri(path));
         }
@@ -33,6 +34,7 @@ public final class ChangeReports implements DirectoryWatcher.Events {
 
     @Override
     public void created(Path path) {
+        rulesChanged(path);
         if (!excluded(path)) {
             entriesChanged(path);
         }
@@ -40,9 +42,18 @@ public final class ChangeReports implements DirectoryWatcher.Events {
 
     @Override
     public void deleted(Path path) {
+        rulesChanged(path);
         // what went away cannot tell whether it was a folder: left out if either would be
         if (!paths.exclusions().excludes(path, false) && !paths.exclusions().excludes(path, true)) {
             entriesChanged(path);
+        }
+    }
+
+    /** A changed {@code .gitignore} changes what its folder lists, though it is itself left out. */
+    private void rulesChanged(Path path) {
+        if (paths.exclusions().isRulesFile(path) && !paths.exclusions().excludes(path.getParent(), true)) {
+            paths.exclusions().forget(path.getParent());
+            changes.listChanged();
         }
     }
 

@@ -21,8 +21,10 @@ import java.util.Map;
  * inside an excluded folder can be re-included). Only {@code .gitignore} files are read: not
  * {@code .git/info/exclude}, nor a global excludes file, nor one above the root. Thread-safe.
  *
- * <p>A {@code .gitignore} file is read again when its size or modification time changes; the rules
- * of the last {@value #MAX_CACHED_FILES} folders are kept. One of more than {@value #MAX_FILE_BYTES}
+ * <p>A {@code .gitignore} file is read again when its size or modification time changes, looked at
+ * no more than once every {@value #RECHECK_MILLIS} ms (a read or a listing would otherwise stat every
+ * folder above it), or at once when the watch reports it changed ({@link #forget}); the rules of the
+ * last {@value #MAX_CACHED_FILES} folders are kept. One of more than {@value #MAX_FILE_BYTES}
  * bytes is not read, and everything in its folder is left out: failing closed, as with a file the
  * server may not read.
  */
@@ -30,6 +32,8 @@ public final class Exclusions {
     private static final System.Logger LOG = System.getLogger(Exclusions.class.getName());
     /** The most folders whose {@code .gitignore} rules are kept. */
     static final int MAX_CACHED_FILES = 1024;
+    /** How long the rules of a {@code .gitignore} are used before its attributes are read again. */
+    static final long RECHECK_MILLIS = 1_000;
     /** The largest {@code .gitignore} file read. */
     static final int MAX_FILE_BYTES = 1 << 20;
     private static final String FILE = ".gitignore";
@@ -46,7 +50,7 @@ public final class Exclusions {
         }
     }; // guarded by itself
 
-    private record Cached(FileTime modified, long size, GitIgnore rules) {
+    private record Cached(FileTime modified, long size, GitIgnore rules, long checkedNanos) {
     }
 
     /**
@@ -170,13 +174,35 @@ public final class Exclusions {
         }
     }
 
+    /** @return whether {@code path} is a {@code .gitignore} file whose rules apply: a change to it changes listings */
+    public boolean isRulesFile(Path path) {
+        return gitIgnore && path.getFileName() != null && path.getFileName().toString().equals(FILE);
+    }
+
+    /** Forgets the rules of {@code folder}, whose {@code .gitignore} changed: the next look reads it again. */
+    public void forget(Path folder) {
+        synchronized (cache) {
+            cache.remove(folder);
+        }
+    }
+
     /** @return the rules of {@code folder}'s {@code .gitignore}; none when it has none */
     private GitIgnore rules(Path folder) {
+        long now = System.nanoTime();
+        synchronized (cache) {
+            Cached cached = cache.get(folder);
+            if (cached != null && now - cached.checkedNanos < RECHECK_MILLIS * 1_000_000) {
+                return cached.rules;
+            }
+        }
         Path file = folder.resolve(FILE);
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
+            synchronized (cache) {
+                cache.put(folder, new Cached(null, -1, GitIgnore.EMPTY, now));
+            }
             return GitIgnore.EMPTY;
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot read " + file + ", so nothing in its folder is served: " + e);
@@ -187,13 +213,14 @@ public final class Exclusions {
         }
         synchronized (cache) {
             Cached cached = cache.get(folder);
-            if (cached != null && cached.modified.equals(attributes.lastModifiedTime()) && cached.size == attributes.size()) {
+            if (cached != null && attributes.lastModifiedTime().equals(cached.modified) && cached.size == attributes.size()) {
+                cache.put(folder, new Cached(cached.modified, cached.size, cached.rules, now));
                 return cached.rules;
             }
         }
         GitIgnore rules = read(file, attributes.size());
         synchronized (cache) {
-            cache.put(folder, new Cached(attributes.lastModifiedTime(), attributes.size(), rules));
+            cache.put(folder, new Cached(attributes.lastModifiedTime(), attributes.size(), rules, now));
         }
         return rules;
     }
