@@ -23,7 +23,8 @@ import java.util.Map;
  *
  * <p>A {@code .gitignore} file is read again when its size or modification time changes, looked at
  * no more than once every {@value #RECHECK_MILLIS} ms (a read or a listing would otherwise stat every
- * folder above it), or at once when the watch reports it changed ({@link #forget}); the rules of the
+ * folder above it) unless it was written in the last two seconds (it may have been read half
+ * written), or at once when the watch reports it changed ({@link #forget}); the rules of the
  * last {@value #MAX_CACHED_FILES} folders are kept. One of more than {@value #MAX_FILE_BYTES}
  * bytes is not read, and everything in its folder is left out: failing closed, as with a file the
  * server may not read.
@@ -191,7 +192,9 @@ public final class Exclusions {
         long now = System.nanoTime();
         synchronized (cache) {
             Cached cached = cache.get(folder);
-            if (cached != null && now - cached.checkedNanos < RECHECK_MILLIS * 1_000_000) {
+            // a file written in the last moments may have been read half written: look again
+            if (cached != null && now - cached.checkedNanos < RECHECK_MILLIS * 1_000_000 && (cached.modified == null
+                    || System.currentTimeMillis() - cached.modified.toMillis() > FolderListings.SETTLED)) {
                 return cached.rules;
             }
         }
