@@ -5,10 +5,8 @@
  * {@link java.util.ServiceLoader}; chosen by id ({@code jmcp serve --dialect gomcp}).
  *
  * <p>Knobs: the module reads no system property and has no settings of its own: the server side's
- * limits (a page of {@code resources/list}, {@code uris[]} subscriptions, announcing a changed
- * resource again once its provider gives a version) are the server's
- * {@link dev.jmcp.core.resources.ResourceSettings}, with their defaults there. Announcements run on a
- * daemon thread named {@code jmcp-gomcp-versions}, which ends when the server closes.
+ * limits (a page of {@code resources/list}, {@code uris[]} subscriptions) are the server's
+ * {@link dev.jmcp.core.resources.ResourceSettings}, with their defaults there. It starts no thread.
  */
 module dev.jmcp.dialect.gomcp {
     requires transitive dev.jmcp.core;

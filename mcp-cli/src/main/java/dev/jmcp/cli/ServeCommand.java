@@ -43,14 +43,17 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--content-hashes] [--dialect ID] [--secret-file FILE]
+                                  [--content-hashes] [--include-hidden] [--no-ignore]
+                                  [--dialect ID] [--secret-file FILE]
                                   [--postgres JDBC_URL] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
                                   [--auth-issuer URL [--auth-resource URL] [--auth-scopes S,...]]
                                   [--discover [--provider-setting ID.NAME=VALUE]...]
 
                 Serves the files under DIR as MCP resources: folders are collections, files are
-                leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it).
+                leaves, named by file: URIs. Nothing outside DIR is served (.., links that leave it),
+                nor hidden entries or what DIR's .gitignore files exclude, unless asked: a URI that
+                names one is not found.
                 With --discover it serves the resources of the providers on its module path (a
                 ZIP archive's entries, say), alone or beside DIR.
                 Without --http it speaks MCP over its standard input and output, as MCP hosts launch
@@ -71,6 +74,10 @@ final class ServeCommand implements Command {
                                          "dev.jmcp/version": sha256-...) instead of its size and
                                          modification time: exact, but every listing, metadata
                                          and read hashes the files it names
+                  --include-hidden       also serve hidden files and folders (a name that starts
+                                         with "."): .git, .env, .ssh are left out by default
+                  --no-ignore            also serve what the folder's .gitignore files exclude
+                                         (left out by default, as git leaves it out)
                   --dialect ID           speak the resources protocol of another library instead
                                          of MCP's, for its clients only: gomcp (the Go library's
                                          resources/get, filters, versions; its clients use
@@ -86,8 +93,8 @@ final class ServeCommand implements Command {
     @Override
     public Args.Spec spec() {
         return AuthArgs.options(PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
-                .option("--page-size").option("--cache-ttl").flag("--content-hashes").option("--dialect")
-                .option("--secret-file")))));
+                .option("--page-size").option("--cache-ttl").flag("--content-hashes").flag("--include-hidden")
+                .flag("--no-ignore").option("--dialect").option("--secret-file")))));
     }
 
     @Override
@@ -118,9 +125,10 @@ final class ServeCommand implements Command {
             sources = sources == null ? postgres.served() : sources + " and " + postgres.served();
         }
         String folder = sources == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
-        if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent())) {
-            throw CliException.usage("--content-hashes and --cache-ttl apply to the folder of --root, and --discover"
-                    + " or --postgres serves none without it");
+        if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent()
+                || args.flag("--include-hidden") || args.flag("--no-ignore"))) {
+            throw CliException.usage("--content-hashes, --cache-ttl, --include-hidden and --no-ignore apply to the folder"
+                    + " of --root, and --discover or --postgres serves none without it");
         }
         String served = sources == null ? folder : (folder == null ? "" : folder + " and ") + sources;
         String listing = dialect == null ? "resources/list and its uri" : dialect.childrenListing();
@@ -183,7 +191,8 @@ final class ServeCommand implements Command {
         if (cacheTtl > 0) {
             files = files.withCacheHint(CacheHint.privateFor(cacheTtl));
         }
-        files = files.withContentHashes(args.flag("--content-hashes"));
+        files = files.withContentHashes(args.flag("--content-hashes")).withIncludeHidden(args.flag("--include-hidden"))
+                .withGitIgnore(!args.flag("--no-ignore"));
         builder.resourceProvider(files);
         return files.root().orElseThrow().toString();
     }

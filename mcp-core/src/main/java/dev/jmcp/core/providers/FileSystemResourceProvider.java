@@ -65,6 +65,10 @@ import java.util.stream.Stream;
  * ({@code -32603}, {@code data.uri}, {@code data.reason}). A URI whose path has more than
  * {@link #maxPathSegments()} segments below the root is refused with {@code -32602}.
  *
+ * <p>Hidden entries (a name that starts with {@code .}) and what the folder's {@code .gitignore}
+ * files exclude are left out unless asked ({@link #withIncludeHidden}, {@link #withGitIgnore}): not
+ * listed, not announced, and not found when a URI names them, as for a file that does not exist.
+ *
  * <p>Each file has a content {@linkplain #version version} for conditional reads: its size and
  * modification time, or a hash of its bytes {@linkplain #withContentHashes when asked}.
  *
@@ -93,6 +97,11 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
      * MiB of memory.
      */
     public static final long DEFAULT_MAX_CACHED_NAMES = 100_000;
+    /**
+     * The default of {@link #maxUnsettledHashBytes()}: 1 MiB, a few milliseconds of hashing, and no
+     * more than a read of the file would cost anyway.
+     */
+    public static final long DEFAULT_MAX_UNSETTLED_HASH_BYTES = 1L << 20;
     /** The name of the watch thread. */
     public static final String WATCH_THREAD = "jmcp-filesystem-watch";
 
@@ -103,14 +112,16 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     private final long maxCachedNames;
     private final Optional<CacheHint> cacheHint;
     private final boolean contentHashes;
+    private final long maxUnsettledHashBytes;
     private final List<DirectoryWatcher> watchers = new ArrayList<>(); // guarded by itself
 
     private FileSystemResourceProvider(SafePaths paths, FileResources files, long maxTextBytes, long maxCachedNames,
-            Optional<CacheHint> cacheHint, boolean contentHashes) {
+            Optional<CacheHint> cacheHint, boolean contentHashes, long maxUnsettledHashBytes) {
         super("filesystem", paths.rootUri());
         this.paths = paths;
         this.files = files;
-        this.versions = new FileVersions(paths, contentHashes);
+        this.versions = new FileVersions(paths, contentHashes, maxUnsettledHashBytes);
+        this.maxUnsettledHashBytes = maxUnsettledHashBytes;
         this.maxTextBytes = maxTextBytes;
         this.maxCachedNames = maxCachedNames;
         this.cacheHint = cacheHint;
@@ -136,9 +147,10 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         if (maxTextBytes < 0) {
             throw new IllegalArgumentException("maxTextBytes must be >= 0, was " + maxTextBytes);
         }
-        SafePaths paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root")), DEFAULT_MAX_PATH_SEGMENTS);
+        SafePaths paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root")), DEFAULT_MAX_PATH_SEGMENTS,
+                false, true);
         return new FileSystemResourceProvider(paths, new FileResources(paths, DEFAULT_MAX_CACHED_NAMES), maxTextBytes,
-                DEFAULT_MAX_CACHED_NAMES, Optional.of(CacheHint.NONE), false);
+                DEFAULT_MAX_CACHED_NAMES, Optional.of(CacheHint.NONE), false, DEFAULT_MAX_UNSETTLED_HASH_BYTES);
     }
 
     private static Path realFolder(Path root) {
@@ -157,10 +169,19 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     /** @return a provider of the same root with these settings; it shares the kept names when they still apply */
     private FileSystemResourceProvider with(int maxPathSegments, long maxCachedNames, Optional<CacheHint> cacheHint,
             boolean contentHashes) {
-        SafePaths samePaths = maxPathSegments == paths.maxPathSegments() ? paths : new SafePaths(paths.root(), maxPathSegments);
+        return with(maxPathSegments, maxCachedNames, cacheHint, contentHashes, includeHidden(), gitIgnore(),
+                maxUnsettledHashBytes);
+    }
+
+    private FileSystemResourceProvider with(int maxPathSegments, long maxCachedNames, Optional<CacheHint> cacheHint,
+            boolean contentHashes, boolean includeHidden, boolean gitIgnore, long maxUnsettledHashBytes) {
+        SafePaths samePaths = maxPathSegments == paths.maxPathSegments() && includeHidden == includeHidden()
+                && gitIgnore == gitIgnore() ? paths
+                : new SafePaths(paths.root(), maxPathSegments, includeHidden, gitIgnore);
         FileResources sameFiles = samePaths == paths && maxCachedNames == this.maxCachedNames ? files
                 : new FileResources(samePaths, maxCachedNames);
-        return new FileSystemResourceProvider(samePaths, sameFiles, maxTextBytes, maxCachedNames, cacheHint, contentHashes);
+        return new FileSystemResourceProvider(samePaths, sameFiles, maxTextBytes, maxCachedNames, cacheHint, contentHashes,
+                maxUnsettledHashBytes);
     }
 
     /**
@@ -235,6 +256,44 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         return with(maxPathSegments(), value, cacheHint, contentHashes);
     }
 
+    /** @return whether entries whose name starts with {@code .} are served; false unless asked */
+    public boolean includeHidden() {
+        return paths.exclusions().includeHidden();
+    }
+
+    /**
+     * A provider of the same folder that serves hidden entries (a file or folder whose name starts
+     * with {@code .}: {@code .git}, {@code .env}, {@code .ssh}) too ({@code true}), or leaves them
+     * out (the default). What is left out is neither listed, nor announced as changed, nor read: a
+     * URI that names it, or a path inside it, is not found, as a file that does not exist is. This
+     * provider stays as it is.
+     *
+     * @param value true to serve hidden entries
+     * @return a provider of the same root, limits and hint that does so
+     */
+    public FileSystemResourceProvider withIncludeHidden(boolean value) {
+        return with(maxPathSegments(), maxCachedNames, cacheHint, contentHashes, value, gitIgnore(), maxUnsettledHashBytes);
+    }
+
+    /** @return whether what the folder's {@code .gitignore} files exclude is left out; true unless asked */
+    public boolean gitIgnore() {
+        return paths.exclusions().gitIgnore();
+    }
+
+    /**
+     * A provider of the same folder that leaves out what its {@code .gitignore} files exclude, as
+     * git does ({@code true}, the default), or serves it ({@code false}). Only {@code .gitignore}
+     * files at or below the root count, each read again when it changes; a folder excluded when the
+     * provider {@linkplain #start started} is not watched until the next start. What is left out is
+     * treated as {@link #withIncludeHidden} says. This provider stays as it is.
+     *
+     * @param value false to serve what {@code .gitignore} files exclude
+     * @return a provider of the same root, limits and hint that does so
+     */
+    public FileSystemResourceProvider withGitIgnore(boolean value) {
+        return with(maxPathSegments(), maxCachedNames, cacheHint, contentHashes, includeHidden(), value, maxUnsettledHashBytes);
+    }
+
     /** @return true when versions are content hashes, false (the default) when they are size and modification time */
     public boolean contentHashes() {
         return contentHashes;
@@ -255,13 +314,41 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     }
 
     /**
+     * @return the largest file whose version comes from its content while its modification time
+     *         cannot be trusted yet (see {@link #version}); a larger one falls back to its size and time
+     */
+    public long maxUnsettledHashBytes() {
+        return maxUnsettledHashBytes;
+    }
+
+    /**
+     * A provider of the same folder that hashes files of up to {@code value} bytes for their version
+     * while their modification time is less than two seconds old, and gives a larger one its size
+     * and time then too (two writes of the same size within one clock tick can then share a
+     * version). This provider stays as it is.
+     *
+     * @param value at least 0; 0 hashes nothing; {@link #DEFAULT_MAX_UNSETTLED_HASH_BYTES} unless set
+     * @return a provider of the same root, limits and hint with that bound
+     * @throws IllegalArgumentException when {@code value} is negative
+     */
+    public FileSystemResourceProvider withMaxUnsettledHashBytes(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("maxUnsettledHashBytes must be >= 0, was " + value);
+        }
+        return with(maxPathSegments(), maxCachedNames, cacheHint, contentHashes, includeHidden(), gitIgnore(), value);
+    }
+
+    /**
      * The version of a file: its size and modification time ({@code SIZE@TIME}), or its content
      * hash ({@code sha256-...}) when {@linkplain #withContentHashes asked}. With size and time, a
-     * touch changes the version, and a file modified less than two seconds ago has none yet: two
-     * writes of the same size within one tick of the file system's clock leave the same time, and a
-     * client must never be told that the second did not happen.
+     * touch changes the version. A version is never withheld: two writes of the same size within
+     * one tick of the file system's clock leave the same time, so while a file's time is less than
+     * two seconds old its version is its content hash (up to {@link #maxUnsettledHashBytes()}; a
+     * larger file keeps {@code SIZE@TIME}), and once it settles, {@code SIZE@TIME} again: a client
+     * is never told that a second write did not happen, at the cost of one version change without a
+     * content change.
      *
-     * @return the version; empty for a folder, a file gone, or a file not settled yet
+     * @return the version; empty for a folder or a file gone
      */
     @Override
     public Optional<String> version(Resource resource) {
@@ -387,7 +474,8 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     public void start(ResourceChanges changes) {
         ChangeReports reports = new ChangeReports(paths, Objects.requireNonNull(changes, "changes"));
         try {
-            DirectoryWatcher watcher = DirectoryWatcher.start(paths.root(), WATCH_THREAD, reports);
+            DirectoryWatcher watcher = DirectoryWatcher.start(paths.root(), WATCH_THREAD, reports,
+                    folder -> paths.exclusions().excludes(folder, true));
             synchronized (watchers) {
                 watchers.add(watcher);
             }

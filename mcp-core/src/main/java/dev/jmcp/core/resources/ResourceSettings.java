@@ -1,6 +1,5 @@
 package dev.jmcp.core.resources;
 
-import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -31,15 +30,6 @@ public final class ResourceSettings {
      */
     public static final int DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION = 10_000;
 
-    /**
-     * 5 s: the file-system provider withholds a file's size-and-time version for 2 s after a write,
-     * counted from a whole second (so up to 4 s), and its watch may see the write a moment late.
-     */
-    public static final Duration DEFAULT_VERSION_SETTLE = Duration.ofSeconds(5);
-
-    /** {@value} resources waiting for their version to settle, as many as one session may watch. */
-    public static final int DEFAULT_MAX_PENDING_VERSION_ANNOUNCEMENTS = 10_000;
-
     private static final ResourceSettings DEFAULTS = builder().build();
 
     private final int pageSize;
@@ -48,8 +38,6 @@ public final class ResourceSettings {
     private final long progressIntervalBytes;
     private final long maxStagedBlobBytes;
     private final int maxSubscriptionsPerSession;
-    private final Duration versionSettle;
-    private final int maxPendingVersionAnnouncements;
 
     private ResourceSettings(Builder b) {
         this.pageSize = b.pageSize;
@@ -58,8 +46,6 @@ public final class ResourceSettings {
         this.progressIntervalBytes = b.progressIntervalBytes;
         this.maxStagedBlobBytes = b.maxStagedBlobBytes;
         this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
-        this.versionSettle = b.versionSettle;
-        this.maxPendingVersionAnnouncements = b.maxPendingVersionAnnouncements;
     }
 
     /** @return the defaults */
@@ -76,8 +62,7 @@ public final class ResourceSettings {
     public Builder toBuilder() {
         return new Builder().pageSize(pageSize).maxCollectionReadEntries(maxCollectionReadEntries)
                 .maxCollectionReadBytes(maxCollectionReadBytes).progressIntervalBytes(progressIntervalBytes)
-                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession)
-                .versionSettle(versionSettle).maxPendingVersionAnnouncements(maxPendingVersionAnnouncements);
+                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession);
     }
 
     /**
@@ -131,36 +116,12 @@ public final class ResourceSettings {
         return maxSubscriptionsPerSession;
     }
 
-    /**
-     * @return how long a resources dialect whose change notification carries the resource's version
-     *         (gomcp's) keeps looking for the version of a resource it announced without one (a
-     *         provider withholds it while it is not settled, as the file-system provider does for a
-     *         file written in the last seconds): it looks five times, evenly spread over this time,
-     *         and announces the resource again once, with its version, when it has one. 0: never
-     *         again. Not negative
-     * @since 0.1
-     */
-    public Duration versionSettle() {
-        return versionSettle;
-    }
-
-    /**
-     * @return the most resources such a dialect waits on at once for their version to settle (see
-     *         {@link #versionSettle()}); a change past it is announced once, without a version,
-     *         as it would be anyway. At least 1
-     * @since 0.1
-     */
-    public int maxPendingVersionAnnouncements() {
-        return maxPendingVersionAnnouncements;
-    }
-
     @Override
     public String toString() {
         return "ResourceSettings[pageSize=" + pageSize + ", maxCollectionReadEntries=" + maxCollectionReadEntries
                 + ", maxCollectionReadBytes=" + maxCollectionReadBytes + ", progressIntervalBytes="
                 + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + ", maxSubscriptionsPerSession="
-                + maxSubscriptionsPerSession + ", versionSettle=" + versionSettle
-                + ", maxPendingVersionAnnouncements=" + maxPendingVersionAnnouncements + "]";
+                + maxSubscriptionsPerSession + "]";
     }
 
     /**
@@ -176,8 +137,6 @@ public final class ResourceSettings {
         private long progressIntervalBytes = DEFAULT_PROGRESS_INTERVAL_BYTES;
         private long maxStagedBlobBytes = DEFAULT_MAX_STAGED_BLOB_BYTES;
         private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
-        private Duration versionSettle = DEFAULT_VERSION_SETTLE;
-        private int maxPendingVersionAnnouncements = DEFAULT_MAX_PENDING_VERSION_ANNOUNCEMENTS;
 
         private Builder() {
         }
@@ -215,22 +174,6 @@ public final class ResourceSettings {
         /** @param value at least 1; see {@link ResourceSettings#maxSubscriptionsPerSession()} */
         public Builder maxSubscriptionsPerSession(int value) {
             this.maxSubscriptionsPerSession = atLeast("maxSubscriptionsPerSession", value, 1);
-            return this;
-        }
-
-        /** @param value not negative; see {@link ResourceSettings#versionSettle()} */
-        public Builder versionSettle(Duration value) {
-            Objects.requireNonNull(value, "versionSettle");
-            if (value.isNegative()) {
-                throw new IllegalArgumentException("versionSettle must not be negative, was " + value);
-            }
-            this.versionSettle = value;
-            return this;
-        }
-
-        /** @param value at least 1; see {@link ResourceSettings#maxPendingVersionAnnouncements()} */
-        public Builder maxPendingVersionAnnouncements(int value) {
-            this.maxPendingVersionAnnouncements = atLeast("maxPendingVersionAnnouncements", value, 1);
             return this;
         }
 

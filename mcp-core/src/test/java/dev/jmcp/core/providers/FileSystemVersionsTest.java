@@ -3,6 +3,7 @@ package dev.jmcp.core.providers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,12 +71,32 @@ class FileSystemVersionsTest {
     }
 
     @Test
-    void aFileModifiedJustNowHasNoVersionYet() throws IOException {
+    void aFileModifiedJustNowHasItsContentHashForVersion() throws IOException {
         Path file = root.resolve("fresh.txt");
         Files.writeString(file, "x");
+        FileTime tick = Files.getLastModifiedTime(file);
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
-        assertNull(version(provider, file), "a second write of one byte in the same clock tick would keep its time");
-        assertNotNull(version(provider.withContentHashes(true), file), "a hash needs no settling");
+        String first = version(provider, file);
+        assertNotNull(first, "never withheld");
+        assertEquals(version(provider.withContentHashes(true), file), first, "the content decides while the time cannot");
+        // a second write of the same size within the same clock tick
+        Files.writeString(file, "y");
+        Files.setLastModifiedTime(file, tick);
+        String second = version(provider, file);
+        assertNotNull(second);
+        assertNotEquals(first, second, "a client is never told that the second write did not happen");
+    }
+
+    @Test
+    void aFileAboveMaxUnsettledHashBytesFallsBackToSizeAndTime() throws IOException {
+        Path file = root.resolve("fresh.bin");
+        Files.write(file, new byte[] {1, 2, 3});
+        FileSystemResourceProvider provider = FileSystemResourceProvider.of(root).withMaxUnsettledHashBytes(2);
+        assertEquals(2, provider.maxUnsettledHashBytes());
+        String version = version(provider, file);
+        assertNotNull(version);
+        assertTrue(version.startsWith("3@"), version);
+        assertThrows(IllegalArgumentException.class, () -> provider.withMaxUnsettledHashBytes(-1));
     }
 
     @Test

@@ -34,9 +34,8 @@ final class Fixture {
     }
 
     /**
-     * @return a server of {@code root} in the gomcp dialect, with content hashes for versions (a
-     *         size-and-time version is withheld for a second after a write: a change notification
-     *         would carry none)
+     * @return a server of {@code root} in the gomcp dialect, with content hashes for versions:
+     *         the same version for the same bytes, whatever the files' age
      */
     static McpServer server(Path root) {
         return McpServer.builder()

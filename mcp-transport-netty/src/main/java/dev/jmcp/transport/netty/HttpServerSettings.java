@@ -288,7 +288,9 @@ public final class HttpServerSettings {
      * @return how long the head and priming event of a POST's SSE stream may wait, unsent, for the
      *         stream's first message, so that a quick answer goes out with them in one write (head,
      *         priming event, answer and end of the response): the same bytes, fewer writes and
-     *         wake-ups. Past it, or at a message that is not the last, the head goes out at once.
+     *         wake-ups. A lone error answer that comes within it is sent as a plain
+     *         {@code application/json} body instead (some clients take only a result as the end
+     *         of a stream). Past it, or at a message that is not the last, the head goes out at once.
      *         Zero sends every head at once. Not used with {@link #jsonResponses()}, nor while
      *         {@link #sseHeadDelay()} is set (that delay decides first)
      */

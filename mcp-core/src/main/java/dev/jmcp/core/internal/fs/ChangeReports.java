@@ -1,6 +1,8 @@
 package dev.jmcp.core.internal.fs;
 
 import dev.jmcp.core.spi.ResourceChanges;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
@@ -24,17 +26,40 @@ public final class ChangeReports implements DirectoryWatcher.Events {
 
     @Override
     public void modified(Path path) {
-        changes.updated(paths.toUri(path));
+        rulesChanged(path);
+        if (!excluded(path)) {
+            changes.updated(paths.toUri(path));
+        }
     }
 
     @Override
     public void created(Path path) {
-        entriesChanged(path);
+        rulesChanged(path);
+        if (!excluded(path)) {
+            entriesChanged(path);
+        }
     }
 
     @Override
     public void deleted(Path path) {
-        entriesChanged(path);
+        rulesChanged(path);
+        // what went away cannot tell whether it was a folder: left out if either would be
+        if (!paths.exclusions().excludes(path, false) && !paths.exclusions().excludes(path, true)) {
+            entriesChanged(path);
+        }
+    }
+
+    /** A changed {@code .gitignore} changes what its folder lists, though it is itself left out. */
+    private void rulesChanged(Path path) {
+        if (paths.exclusions().isRulesFile(path) && !paths.exclusions().excludes(path.getParent(), true)) {
+            paths.exclusions().forget(path.getParent());
+            changes.listChanged();
+        }
+    }
+
+    /** What is left out is never announced: its URI is no client's business, nor the fact that it changed. */
+    private boolean excluded(Path path) {
+        return paths.exclusions().excludes(path, Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS));
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.nio.file.WatchService;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Watches a folder and all its subfolders (registering new ones as they appear) on one daemon
@@ -46,12 +47,15 @@ public final class DirectoryWatcher implements AutoCloseable {
     private final WatchService service;
     private final Map<WatchKey, Path> folders = new ConcurrentHashMap<>();
     private final Events events;
+    /** Folders not watched, nor anything below them. */
+    private final Predicate<Path> skipped;
     private final Thread thread;
     private volatile boolean closed;
 
-    private DirectoryWatcher(Path root, String threadName, Events events) throws IOException {
+    private DirectoryWatcher(Path root, String threadName, Events events, Predicate<Path> skipped) throws IOException {
         this.service = root.getFileSystem().newWatchService();
         this.events = events;
+        this.skipped = skipped;
         try {
             registerTree(root, false);
         } catch (IOException | RuntimeException e) {
@@ -70,7 +74,21 @@ public final class DirectoryWatcher implements AutoCloseable {
      * @throws IOException when the folder cannot be watched
      */
     public static DirectoryWatcher start(Path root, String threadName, Events events) throws IOException {
-        DirectoryWatcher watcher = new DirectoryWatcher(root, threadName, events);
+        return start(root, threadName, events, folder -> false);
+    }
+
+    /**
+     * Starts watching {@code root}, but not the folders {@code skipped} names (nor what lies below
+     * them), such as those a server leaves out: a {@code .git} folder changes at every commit.
+     *
+     * @param threadName the name of the watch thread
+     * @param skipped    true for a folder below the root not to watch; never asked of the root
+     * @return the running watcher; {@link #close} stops it
+     * @throws IOException when the folder cannot be watched
+     */
+    public static DirectoryWatcher start(Path root, String threadName, Events events, Predicate<Path> skipped)
+            throws IOException {
+        DirectoryWatcher watcher = new DirectoryWatcher(root, threadName, events, skipped);
         watcher.thread.start();
         return watcher;
     }
@@ -145,6 +163,11 @@ public final class DirectoryWatcher implements AutoCloseable {
         Files.walkFileTree(top, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                if (!dir.equals(top) || report) {
+                    if (skipped.test(dir)) {
+                        return FileVisitResult.SKIP_SUBTREE;
+                    }
+                }
                 try {
                     folders.put(dir.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY), dir);
                 } catch (IOException e) {

@@ -51,7 +51,7 @@ public final class FileResources {
     /**
      * Lists the first {@code limit} of a folder's entries whose names sort after {@code after}, in
      * name order, leaving out symbolic links that are broken or lead outside the root, special
-     * files, and names whose URI would be refused (holding {@code \}). An entry is found again by its
+     * files, names whose URI would be refused (holding {@code \}), and what {@link Exclusions} leaves out. An entry is found again by its
      * name as a string, so a name that the platform's file-name encoding cannot turn back into the
      * same bytes is left out too: no URI could read it. The folder's names are read once (or come
      * sorted from {@link FolderListings} while the folder is unchanged), and only the entries the
@@ -76,9 +76,10 @@ public final class FileResources {
         } catch (IOException e) {
             throw OpenedFile.unreadable(uri, e);
         }
+        Exclusions.Folder judge = paths.exclusions().folder(folder);
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(names, Spliterator.ORDERED | Spliterator.NONNULL),
                         false)
-                .map(name -> listable(folder, name)).flatMap(Optional::stream).limit(limit)
+                .map(name -> listable(folder, name, judge)).flatMap(Optional::stream).limit(limit)
                 .map(entry -> node(entry.name(), entry.real(), entry.attributes()));
     }
 
@@ -86,8 +87,11 @@ public final class FileResources {
     private record Listable(String name, Path real, BasicFileAttributes attributes) {
     }
 
-    /** Stats the entry once, and its target too when it is a link that stays inside the root. */
-    private Optional<Listable> listable(Path folder, String name) {
+    /**
+     * Stats the entry once, and its target too when it is a link that stays inside the root; leaves
+     * it out when it, or a link's target, is excluded ({@link Exclusions}).
+     */
+    private Optional<Listable> listable(Path folder, String name, Exclusions.Folder judge) {
         Path path = folder.resolve(name);
         Path real = path;
         BasicFileAttributes attributes;
@@ -104,6 +108,10 @@ public final class FileResources {
             return Optional.empty();
         }
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        if (judge.excludes(name, attributes.isDirectory())
+                || real != path && paths.exclusions().excludes(real, attributes.isDirectory())) {
             return Optional.empty();
         }
         return Optional.of(new Listable(name, real, attributes));

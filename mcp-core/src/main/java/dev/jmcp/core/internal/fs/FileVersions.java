@@ -17,9 +17,14 @@ import java.util.Optional;
  * content; a touch changes it too, which costs a client one transfer it did not need. A file's
  * time is stamped in ticks of its file system's clock (nanoseconds on paper, a few milliseconds
  * in practice, two seconds on FAT), and two writes of the same size within one tick leave the
- * same time: a file modified less than {@link FolderListings#SETTLED} ms ago has no version yet,
- * so that a client is never told that such a second write did not happen (git calls these files
- * "racily clean"). The file key is not part of it: a file replaced by another of the same size
+ * same time. So for a file modified less than {@link FolderListings#SETTLED} ms ago (git calls
+ * these files "racily clean") the version comes from the content, as git compares content there: a
+ * SHA-256 of its bytes ({@code sha256-...}), so that a client is never told that a second write did
+ * not happen, and never left without a version. That costs a read of the file, bounded: a file of
+ * more than {@code maxUnsettledHashBytes} falls back to its size and time, which two writes of the
+ * same size in one tick can share. Once the file settles its version becomes {@code SIZE@TIME}:
+ * one version change without a content change, so a client that held the hash reads once more. The
+ * file key is not part of it: a file replaced by another of the same size
  * and time (a copy that keeps times, as {@code cp -p} and {@code rsync -t} make) keeps its version;
  * content hashes tell those apart.
  *
@@ -31,25 +36,40 @@ public final class FileVersions {
 
     private final SafePaths paths;
     private final boolean hashes;
+    private final long maxUnsettledHashBytes;
 
-    /** @param hashes true for content hashes, false for size and modification time */
-    public FileVersions(SafePaths paths, boolean hashes) {
+    /**
+     * @param hashes                true for content hashes, false for size and modification time
+     * @param maxUnsettledHashBytes the largest file whose version is its hash while its time is not
+     *                              settled; a larger one's is its size and time all the same
+     */
+    public FileVersions(SafePaths paths, boolean hashes, long maxUnsettledHashBytes) {
         this.paths = paths;
         this.hashes = hashes;
+        this.maxUnsettledHashBytes = maxUnsettledHashBytes;
     }
 
-    /** @return the version of the file {@code resource} describes; empty for a folder, a file gone or not yet settled */
+    /** @return the version of the file {@code resource} describes; empty for a folder, or a file gone or undescribed */
     public Optional<String> version(Resource resource) {
         if (resource.collection()) {
             return Optional.empty();
         }
-        return hashes ? hash(resource.uri()) : sizeAndTime(resource, System.currentTimeMillis());
+        if (hashes) {
+            return hash(resource.uri());
+        }
+        long now = System.currentTimeMillis();
+        Optional<String> sizeAndTime = sizeAndTime(resource);
+        if (sizeAndTime.isEmpty() || settled(resource.annotations().lastModified(), now)
+                || resource.size() > maxUnsettledHashBytes) {
+            return sizeAndTime;
+        }
+        return hash(resource.uri());
     }
 
-    /** @return {@code SIZE@TIME}; empty when either is unknown or the time is less than settled at {@code now} */
-    static Optional<String> sizeAndTime(Resource resource, long now) {
+    /** @return {@code SIZE@TIME}; empty when either is unknown */
+    static Optional<String> sizeAndTime(Resource resource) {
         String modified = resource.annotations() == null ? null : resource.annotations().lastModified();
-        if (resource.size() == null || modified == null || !settled(modified, now)) {
+        if (resource.size() == null || modified == null) {
             return Optional.empty();
         }
         return Optional.of(resource.size() + "@" + modified);

@@ -7,6 +7,7 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,7 @@ public final class SafePaths {
     private final Path root;
     private final String rootUri;
     private final int maxPathSegments;
+    private final Exclusions exclusions;
 
     /**
      * A path that passed every check.
@@ -47,8 +49,19 @@ public final class SafePaths {
      * @param maxPathSegments the most segments a URI's path may have below the root
      */
     public SafePaths(Path realRoot, int maxPathSegments) {
+        this(realRoot, maxPathSegments, true, false);
+    }
+
+    /**
+     * @param realRoot        the root folder, already absolute and free of symbolic links
+     * @param maxPathSegments the most segments a URI's path may have below the root
+     * @param includeHidden   whether entries whose name starts with {@code .} are served
+     * @param gitIgnore       whether what the root's {@code .gitignore} files exclude is left out
+     */
+    public SafePaths(Path realRoot, int maxPathSegments, boolean includeHidden, boolean gitIgnore) {
         this.root = realRoot;
         this.maxPathSegments = maxPathSegments;
+        this.exclusions = new Exclusions(realRoot, includeHidden, gitIgnore);
         String uri = realRoot.toUri().toASCIIString(); // a folder's URI ends with '/'
         this.rootUri = uri.endsWith(":///") ? uri : uri.substring(0, uri.length() - 1); // "/" keeps file:///
     }
@@ -61,6 +74,11 @@ public final class SafePaths {
     /** @return the most segments a URI's path may have below the root */
     public int maxPathSegments() {
         return maxPathSegments;
+    }
+
+    /** @return what is left out of the root: hidden entries, what {@code .gitignore} files exclude */
+    public Exclusions exclusions() {
+        return exclusions;
     }
 
     /** @return the root's {@code file:} URI: without a trailing slash, but {@code file:///} for the root {@code /} */
@@ -171,13 +189,21 @@ public final class SafePaths {
      *
      * @param path a path under the root, free of dot segments
      * @param uri  the URI it was asked as, for the refusal
-     * @return the path, or empty when nothing exists there
+     * @return the path, or empty when nothing exists there, or what is there is left out
+     *         ({@link #exclusions()}: as the path or as the link's target): a client cannot tell
+     *         one from the other
      * @throws ProtocolException INVALID_PARAMS when a symbolic link on the path leads outside the root
      */
     public Optional<Resolved> resolve(Path path, String uri) {
         try {
             Path real = path.toRealPath();
             requireInside(uri, real);
+            if (!exclusions.none()) {
+                boolean directory = Files.isDirectory(real);
+                if (exclusions.excludes(path, directory) || !real.equals(path) && exclusions.excludes(real, directory)) {
+                    return Optional.empty();
+                }
+            }
             return Optional.of(new Resolved(path, real));
         } catch (IOException missing) {
             // Refuse a missing path below a link that leaves the root too: otherwise "not found"

@@ -39,7 +39,7 @@ class FileVersionsTest {
     void theVersionIsSizeAtTime() {
         Resource file = Resource.builder("file:///a", "a").size(3L)
                 .annotations(Annotations.lastModified("2026-11-24T00:00:00Z")).build();
-        assertEquals(Optional.of("3@2026-11-24T00:00:00Z"), FileVersions.sizeAndTime(file, NOW));
-        assertEquals(Optional.empty(), FileVersions.sizeAndTime(Resource.builder("file:///a", "a").size(3L).build(), NOW));
+        assertEquals(Optional.of("3@2026-11-24T00:00:00Z"), FileVersions.sizeAndTime(file));
+        assertEquals(Optional.empty(), FileVersions.sizeAndTime(Resource.builder("file:///a", "a").size(3L).build()));
     }
 }

@@ -34,32 +34,16 @@ final class Announcements {
         this.names = names;
     }
 
-    /**
-     * @param versionedOnly true for an announcement again, which is sent only when the resource has
-     *                      a version now: without one it would tell the subscribers nothing new
-     * @return true when {@code uri} is, for some subscriber, a leaf still without a version (its
-     *         provider withholds it until it settles), so that a later look may find one; false when
-     *         it has one, is a collection, is gone, or has no subscriber
-     */
-    boolean announce(ResourceProvider provider, String uri, boolean versionedOnly) {
+    /** Announces {@code uri} as it is now to each of its subscribers. */
+    void announce(ResourceProvider provider, String uri) {
         Map<Caller, List<McpSession>> byCaller = new LinkedHashMap<>();
         for (McpSession session : subscriptions.subscribers(List.of(uri))) {
             byCaller.computeIfAbsent(SessionCallers.of(session), caller -> new ArrayList<>()).add(session);
         }
-        boolean unsettled = false;
         for (Map.Entry<Caller, List<McpSession>> subscribers : byCaller.entrySet()) {
-            Optional<Described> now = describe(provider, uri, subscribers.getKey());
-            if (now.isEmpty()) {
-                continue;
-            }
-            boolean withheld = now.get().version() == null && !now.get().resource().collection();
-            unsettled |= withheld;
-            if (!(withheld && versionedOnly)) {
-                send(subscribers.getValue(), new GomcpResourceChange(
-                        ResourceViews.of(now.get().resource(), now.get().version())));
-            }
+            describe(provider, uri, subscribers.getKey()).ifPresent(now -> send(subscribers.getValue(),
+                    new GomcpResourceChange(ResourceViews.of(now.resource(), now.version()))));
         }
-        return unsettled;
     }
 
     private void send(List<McpSession> sessions, GomcpResourceChange params) {

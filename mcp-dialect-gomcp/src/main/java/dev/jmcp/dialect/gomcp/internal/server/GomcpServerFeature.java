@@ -28,9 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>It hears the providers' changes from the server, which starts them when it is built and tells
  * every resources feature that is a {@link ChangeListener}. A change to a resource is announced to
- * its subscribers ({@link Announcements}); when it went out without a version because the provider
- * withholds it for now, it is announced once more when the version has settled
- * ({@link SettlingVersions}, whose thread {@link #close()} stops). A list change makes the
+ * its subscribers ({@link Announcements}), with the version it has now (a provider that withholds
+ * one announces none: the file-system provider never does). A list change makes the
  * listing's counting cursors stale and goes to every session that has finished its handshake.
  */
 public final class GomcpServerFeature implements ServerFeature, ChangeListener {
@@ -43,7 +42,6 @@ public final class GomcpServerFeature implements ServerFeature, ChangeListener {
     private final GomcpReads reads;
     private final GomcpSubscriptions subscribing;
     private final Announcements announcements = new Announcements(subscriptions, names);
-    private final SettlingVersions settling;
 
     /**
      * @param providers in the server's order; may be empty
@@ -55,8 +53,6 @@ public final class GomcpServerFeature implements ServerFeature, ChangeListener {
         this.listing = new GomcpListing(router, new Listings(ordered, cursors, settings.pageSize()));
         this.reads = new GomcpReads(router, new Reads(settings));
         this.subscribing = new GomcpSubscriptions(router, subscriptions, settings.maxSubscriptionsPerSession());
-        this.settling = new SettlingVersions((provider, uri) -> announcements.announce(provider, uri, true),
-                settings.versionSettle(), settings.maxPendingVersionAnnouncements());
         this.capability = ResourcesCapability.of(ordered.stream().anyMatch(ResourceProvider::reportsUpdates),
                 ordered.stream().anyMatch(ResourceProvider::reportsListChanges));
     }
@@ -98,9 +94,7 @@ public final class GomcpServerFeature implements ServerFeature, ChangeListener {
 
     @Override
     public void updated(ResourceProvider provider, String uri) {
-        if (announcements.announce(provider, uri, false)) {
-            settling.later(provider, uri);
-        }
+        announcements.announce(provider, uri);
     }
 
     @Override
@@ -111,10 +105,5 @@ public final class GomcpServerFeature implements ServerFeature, ChangeListener {
                 Notifications.send(session, GomcpProtocol.LIST_CHANGED, null);
             }
         }
-    }
-
-    @Override
-    public void close() {
-        settling.close();
     }
 }

@@ -15,6 +15,8 @@ import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
+import dev.jmcp.schema.lifecycle.InitializeRequestParams;
 import dev.jmcp.schema.lifecycle.InitializeResult;
 import dev.jmcp.transport.netty.HttpClientSettings;
 import dev.jmcp.transport.netty.StreamableHttpClientTransport;
@@ -76,8 +78,13 @@ public final class ClientConnection {
     volatile String sessionId;
     private volatile String protocolVersion;
     volatile URI legacyEndpoint;
-    /** Done, but between {@code notifications/initialized} and the answer to the GET stream it opens. */
+    /**
+     * Done, but between {@code notifications/initialized} and the answer to the GET stream it opens
+     * when the client takes the server's own requests ({@link #takesServerRequests}).
+     */
     private volatile CompletableFuture<Void> getStreamGate = CompletableFuture.completedFuture(null);
+    /** Whether the {@code initialize} sent declared roots, sampling or elicitation. */
+    private volatile boolean takesServerRequests;
 
     /**
      * @param target   the MCP endpoint, already checked to be an http or https URL
@@ -156,15 +163,28 @@ public final class ClientConnection {
         if (!gate.isDone()) {
             return gate.thenCompose(opened -> send(payload));
         }
+        if (payload instanceof JsonRpcRequest request && request.params() instanceof InitializeRequestParams params) {
+            takesServerRequests = takesServerRequests(params.capabilities());
+        }
         CompletableFuture<Void> sent = posts.post(payload);
-        if (payload instanceof JsonRpcNotification notification && McpMethodNames.INITIALIZED.equals(notification.method())) {
+        if (takesServerRequests && payload instanceof JsonRpcNotification notification
+                && McpMethodNames.INITIALIZED.equals(notification.method())) {
             // what is sent next waits until the server has answered the GET stream that this
             // notification opens, at most connectTimeout: a server sends its own requests (such as
-            // elicitation/create during a tool call) on that stream, and may drop them before it exists
+            // elicitation/create during a tool call) on that stream, and may drop them before it
+            // exists. Only a client that takes such requests waits: a server may also hold the GET's
+            // headers until its first event (the Java SDK's servlet transport), and a client that
+            // waited on them would never send the subscribe that causes that event
             getStreamGate = sent.handle((ok, failure) -> null).thenCompose(ignored -> streams.getStreamAnswered())
                     .completeOnTimeout(null, settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
         }
         return sent;
+    }
+
+    /** @return whether a server may send requests to a client of {@code capabilities} */
+    private static boolean takesServerRequests(ClientCapabilities capabilities) {
+        return capabilities != null
+                && (capabilities.roots() != null || capabilities.sampling() != null || capabilities.elicitation() != null);
     }
 
     /**

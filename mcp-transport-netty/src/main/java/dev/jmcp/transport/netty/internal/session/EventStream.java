@@ -29,11 +29,16 @@ final class EventStream {
      * though perhaps not flushed yet (see sseHeadHold).
      */
     boolean headSent;
-    /** Whether the head was written unflushed, held for the first message (sseHeadHold). */
+    /** Whether the head was written unflushed, to leave with the first message (sseHeadHold). */
     boolean headHeld;
     /**
-     * Starts the stream once sseHeadDelay has passed without a message, or flushes its held head
-     * once sseHeadHold has; null when none is set.
+     * Whether, until its head leaves, only a lone error answer goes as {@code application/json}
+     * (sseHeadHold), rather than any lone answer (sseHeadDelay).
+     */
+    boolean onlyErrorsAsJson;
+    /**
+     * Starts the stream once sseHeadDelay or sseHeadHold has passed without a message; null when
+     * neither is set.
      */
     ScheduledFuture<?> headTimer;
     /** The last sequence number given out. */

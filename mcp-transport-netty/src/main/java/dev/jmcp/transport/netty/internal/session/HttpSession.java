@@ -202,18 +202,20 @@ public final class HttpSession implements McpTransport, RegisteredSession {
             // a request that asks for progress expects several messages: its head goes at once
             if (delay.isZero() && (hold.isZero() || stream.pending.values().stream().anyMatch(Objects::nonNull))) {
                 writer.sendSseHead(stream, version);
-            } else if (delay.isZero()) {
-                writer.holdSseHead(stream, version, hold);
             } else {
-                // a quick answer goes as a JSON body instead (SessionStreamWriter.emit)
+                // a quick answer goes as a JSON body instead with sseHeadDelay; with sseHeadHold only
+                // a quick error does, and a quick result leaves in one write with the stream's head
+                // (SessionStreamWriter.emit)
+                stream.onlyErrorsAsJson = delay.isZero();
+                Duration wait = delay.isZero() ? hold : delay;
                 stream.headTimer = channel.eventLoop().schedule(() -> startStreamIfWaiting(stream, version),
-                        delay.toNanos(), TimeUnit.NANOSECONDS);
+                        wait.toNanos(), TimeUnit.NANOSECONDS);
             }
             return null;
         }
     }
 
-    /** Past {@code sseHeadDelay}: a POST still waiting for its first message becomes an SSE stream. */
+    /** Past {@code sseHeadDelay} or {@code sseHeadHold}: a POST still waiting for its first message becomes an SSE stream. */
     private void startStreamIfWaiting(EventStream stream, String version) {
         synchronized (lock) {
             stream.headTimer = null;

@@ -1,6 +1,7 @@
 package dev.jmcp.transport.netty.internal.session;
 
 import dev.jmcp.schema.codec.McpCodec;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
 import dev.jmcp.transport.netty.HttpServerSettings;
@@ -18,9 +19,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.io.InputStream;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Writes the streams of one {@link HttpSession} to the connections that carry them: response heads,
@@ -124,20 +123,6 @@ final class SessionStreamWriter {
         stream.channel.flush();
     }
 
-    /**
-     * Writes the head and priming event as {@link #sendSseHead} does, but leaves them unflushed for
-     * up to {@code hold}: the stream's first message, or whatever else flushes the connection,
-     * sends them along in the same write. Called on the connection's event loop.
-     */
-    void holdSseHead(EventStream stream, String version, Duration hold) {
-        writeSseHead(stream, version);
-        stream.headHeld = true;
-        Channel channel = stream.channel;
-        stream.headTimer = channel.eventLoop().schedule(() -> {
-            channel.flush();
-        }, hold.toNanos(), TimeUnit.NANOSECONDS);
-    }
-
     private void writeSseHead(EventStream stream, String version) {
         stream.channel.write(sseHead());
         stream.headSent = true;
@@ -161,10 +146,12 @@ final class SessionStreamWriter {
     CompletableFuture<Void> emit(EventStream stream, JsonRpcPayload payload, boolean last) {
         stream.headDecided();
         if (!stream.headSent && stream.live()) {
-            // the answer is all there is to say, and came before sseHeadDelay (or in JSON mode): one
-            // application/json body. An answer that reads a blob's source takes long to write, and
-            // gets a stream a client can resume instead, unless the server is in JSON mode
-            if (last && (jsonResponses || !BlobScan.readsSource(payload))) {
+            // the answer is all there is to say, and came before sseHeadDelay (or in JSON mode), or
+            // is an error that came before sseHeadHold: one application/json body. An answer that
+            // reads a blob's source takes long to write, and gets a stream a client can resume
+            // instead, unless the server is in JSON mode
+            if (last && (jsonResponses || !BlobScan.readsSource(payload)
+                    && (!stream.onlyErrorsAsJson || payload instanceof JsonRpcErrorResponse))) {
                 HttpResponse head = ResponseHeads.json(HttpResponseStatus.OK);
                 head.headers().set(McpHeaders.SESSION_ID, session.id());
                 ChannelFuture written = stream.channel.writeAndFlush(new JsonBody(head, payload));
@@ -174,7 +161,13 @@ final class SessionStreamWriter {
                 dropIfSpent(stream);
                 return completion(written);
             }
-            sendSseHead(stream, session.protocolVersion());
+            if (stream.onlyErrorsAsJson) {
+                // within sseHeadHold: the head leaves with the first message, in its write
+                writeSseHead(stream, session.protocolVersion());
+                stream.headHeld = true;
+            } else {
+                sendSseHead(stream, session.protocolVersion());
+            }
         }
         long seq = stream.nextSeq();
         stream.retained++;

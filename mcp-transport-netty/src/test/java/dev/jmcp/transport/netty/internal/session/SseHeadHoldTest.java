@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.common.ProgressToken;
+import dev.jmcp.schema.jsonrpc.ErrorCodes;
+import dev.jmcp.schema.jsonrpc.JsonRpcError;
+import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
@@ -26,7 +29,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * sseHeadHold: the head and priming event of a POST's SSE stream wait, unflushed, for its first
  * message, so that a quick answer leaves in one flush; a slow one's head leaves when the hold ends,
  * or in a flush of its own before a first message that is not the last; a request that asks for
- * progress gets its head at once.
+ * progress gets its head at once. A quick error answer goes as one {@code application/json} body:
+ * the Kotlin SDK's client (0.16.0) takes only a result as the end of a POST's stream, resumes a
+ * stream that ended with an error, and stops its GET stream for good.
  */
 @ExtendWith(LeakCheck.class)
 class SseHeadHoldTest {
@@ -119,6 +124,34 @@ class SseHeadHoldTest {
         session.send(new JsonRpcResultResponse(RequestId.of(5), EmptyResult.of()));
         Wire rest = Wire.drain(post);
         assertTrue(rest.text().matches("id: \\d+-2\nevent: message\ndata: \\{.*\\}\n\n"), rest.text());
+        assertEquals(1, rest.lasts);
+    }
+
+    @Test
+    void aQuickErrorAnswerIsOneJsonBody() {
+        EmbeddedChannel post = postRequest();
+        session.send(new JsonRpcErrorResponse(RequestId.of(5), new JsonRpcError(ErrorCodes.INVALID_PARAMS,
+                "Resource not found", null)));
+        post.runPendingTasks();
+        assertEquals(1, flushes.count);
+        Wire wire = Wire.drain(post);
+        assertEquals("application/json", wire.head().headers().get("Content-Type"));
+        assertEquals(session.id(), wire.head().headers().get("Mcp-Session-Id"));
+        assertTrue(wire.text().matches("\\{.*\"id\":5.*\"error\".*\\}"), wire.text());
+        assertEquals(1, wire.lasts);
+    }
+
+    @Test
+    void aSlowErrorAnswerEndsTheStreamThatBeganWhenTheHoldEnded() {
+        EmbeddedChannel post = postRequest();
+        post.advanceTimeBy(HttpServerSettings.DEFAULT_SSE_HEAD_HOLD.toNanos(), TimeUnit.NANOSECONDS);
+        post.runScheduledPendingTasks();
+        Wire head = Wire.drain(post);
+        assertEquals("text/event-stream", head.head().headers().get("Content-Type"));
+        session.send(new JsonRpcErrorResponse(RequestId.of(5), new JsonRpcError(ErrorCodes.INVALID_PARAMS,
+                "Resource not found", null)));
+        Wire rest = Wire.drain(post);
+        assertTrue(rest.text().matches("id: \\d+-2\nevent: message\ndata: \\{.*\"error\".*\\}\n\n"), rest.text());
         assertEquals(1, rest.lasts);
     }
 }
