@@ -23,7 +23,9 @@
  * each with its default there, are on the settings classes: {@link dev.jmcp.core.ServerSettings} (a
  * server and all its sessions), {@link dev.jmcp.core.resources.ResourceSettings} (the resources
  * feature), {@link dev.jmcp.core.session.SessionSettings} (one session),
- * {@link dev.jmcp.core.ClientOptions} (a client), and mcp-schema's
+ * {@link dev.jmcp.core.ClientOptions} (a client), the transports' settings classes (among them the budget
+ * for answers in the making, {@code maxResponseBytesInMemory}, which a transport offers through
+ * {@link dev.jmcp.core.spi.McpTransport#answerBudget()}), and mcp-schema's
  * {@link dev.jmcp.schema.codec.CodecLimits} (the codec). A server owns daemon handler threads named
  * {@code jmcp-server-handler-<k>} unless it is given an executor; a session built on its own owns
  * {@code jmcp-server-<n>-handler-<k>} / {@code jmcp-client-<n>-handler-<k>}, and a session that sends

@@ -22,7 +22,9 @@
  *
  * <p>Knobs: the module reads no system property of its own (Netty reads its {@code io.netty.*}
  * ones). The settings, with their defaults, are on {@link dev.jmcp.transport.netty.HttpServerSettings}
- * (a server; the longest request body is the codec's, see {@link dev.jmcp.schema.codec.CodecLimits})
+ * (a server, with its server-wide budgets: {@code maxResponseBytesInMemory} for answers in the making on
+ * every connection and in both eras, {@code maxBufferedRequestBytes}, {@code maxReplayBytes}; the longest
+ * request body is the codec's, see {@link dev.jmcp.schema.codec.CodecLimits})
  * and {@link dev.jmcp.transport.netty.HttpClientSettings} (a client). Through
  * {@link dev.jmcp.core.spi.ServeOptions} (as {@code McpServer.serve(URI, ServeOptions)} and
  * {@code jmcp serve --set NAME=VALUE} pass them) the server's are also taken by name, as text, except

@@ -10,7 +10,8 @@
  * {@link dev.jmcp.core.spi.TransportProvider}.
  *
  * <p>Knobs: the module reads no system property. Its settings, with their defaults, are on
- * {@link dev.jmcp.transport.stdio.StdioSettings} (a transport; the longest line is the codec's, see
+ * {@link dev.jmcp.transport.stdio.StdioSettings} (a transport, with the memory budget its answers take
+ * from while they are made and written, {@code maxResponseBytesInMemory}; the longest line is the codec's, see
  * {@link dev.jmcp.schema.codec.CodecLimits}) and {@link dev.jmcp.transport.stdio.StdioProcessOptions}
  * (a spawned server); a server started with {@link dev.jmcp.core.spi.ServeOptions} takes the
  * transport's by name, as text. Each transport owns daemon threads named {@code jmcp-stdio-reader-<n>}, {@code jmcp-stdio-writer-<n>},

@@ -6,18 +6,20 @@ import dev.jmcp.core.internal.resources.AuthorizedProvider;
 import dev.jmcp.core.internal.resources.ChangeListener;
 import dev.jmcp.core.internal.resources.ProviderLifecycle;
 import dev.jmcp.core.internal.resources.ResourcesFeature;
+import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.RequestBudget;
 import dev.jmcp.core.internal.session.RequestStates;
 import dev.jmcp.core.internal.session.ServerSessionAccess;
-import dev.jmcp.core.internal.session.SessionHandlers;
+import dev.jmcp.core.internal.session.ServerShared;
 import dev.jmcp.core.internal.session.SessionThreads;
+import dev.jmcp.core.internal.session.StatelessCall;
+import dev.jmcp.core.internal.session.StatelessServer;
 import dev.jmcp.core.internal.spi.ProviderDiscovery;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.CacheHint;
-import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ResourceProvider;
@@ -102,9 +104,9 @@ public final class McpServer implements AutoCloseable {
     private final ServerCapabilities capabilities;
     private final ExecutorService executor;
     private final boolean ownsExecutor;
-    private final RequestStates requestStates;
-    private final RequestBudget budget;
     private final Listens listens;
+    /** What every session and stateless request shares, made once: the handlers, the stateless era, the bounds. */
+    private final ServerShared shared;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
     private final Set<Endpoint> endpoints = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -135,11 +137,13 @@ public final class McpServer implements AutoCloseable {
         all.addAll(builder.features);
         this.features = List.copyOf(all);
         this.capabilities = declared();
+        this.listens = new Listens(settings, capabilities);
+        HandlerTable handlers = registerOnce(features, statelessEra ? listens : null);
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
-        this.requestStates = RequestStates.create(settings.requestStateTtl());
-        this.budget = RequestBudget.of(settings.maxRequestsInFlight());
-        this.listens = new Listens(settings.maxOpenListens(), capabilities);
+        this.shared = new ServerShared(handlers, statelessEra ? new StatelessServer(serverInfo, capabilities,
+                instructions, defaultHint) : null, RequestStates.create(settings.requestStateTtl()),
+                RequestBudget.of(settings.maxRequestsInFlight()), executor);
         resources.listens(listens);
         for (ServerFeature feature : features) {
             if (feature instanceof ChangeListener listener) { // the resources protocol's feature
@@ -155,6 +159,27 @@ public final class McpServer implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * Has every feature register its handlers, once: the table serves every session and every
+     * stateless request of the server (a feature keeps no state of a session in its handlers; it
+     * tracks sessions with {@link ServerFeature#attach}).
+     *
+     * @param listens the {@code subscriptions/listen} handler, of the stateless era; null when the server does not speak it
+     */
+    private static HandlerTable registerOnce(List<ServerFeature> features, Listens listens) {
+        HandlerTable.Builder handlers = new HandlerTable.Builder();
+        try {
+            if (listens != null) {
+                listens.register(handlers);
+            }
+            features.forEach(feature -> feature.register(handlers));
+        } catch (RuntimeException e) {
+            features.forEach(ServerFeature::close);
+            throw e;
+        }
+        return handlers.build();
     }
 
     /** @return a builder with no providers and the default settings */
@@ -218,11 +243,13 @@ public final class McpServer implements AutoCloseable {
     }
 
     /**
-     * Serves one connection: builds a session on {@code transport} and starts it.
+     * Serves one connection: builds a session on {@code transport} and starts it. A transport that
+     * {@linkplain McpTransport#carriesOneRequest() carries one stateless request} is served without
+     * a session, on the handlers the server made once.
      *
      * @param transport not yet started; never null
-     * @return the session, which the server tracks until it closes (unless the transport
-     *         {@linkplain McpTransport#carriesOneRequest() carries one stateless request}); never null
+     * @return the session, which the server tracks until it closes; for a transport of one stateless
+     *         request, the face of that request, which closes with it and is not tracked; never null
      * @throws McpException when the server is closed
      */
     public ServerSession serve(McpTransport transport) {
@@ -231,22 +258,18 @@ public final class McpServer implements AutoCloseable {
             transport.close();
             throw new McpException("the server is closed: it serves no new connection");
         }
-        ServerSession.Builder builder = ServerSessionAccess.share(ServerSession.builder(transport), requestStates, budget)
+        if (transport.carriesOneRequest() && statelessEra) {
+            // one stateless request: served without a session, nothing to announce changes to or to track
+            return StatelessCall.serve(transport, shared);
+        }
+        ServerSession session = ServerSessionAccess.share(ServerSession.builder(transport), shared)
                 .serverInfo(serverInfo)
                 .instructions(instructions)
                 .capabilities(capabilities)
                 .settings(sessionSettings)
-                .executor(executor)
-                .defaultCacheHint(defaultHint)
-                .statelessEra(statelessEra);
-        FeatureHandlers handlers = SessionHandlers.of(builder);
-        if (statelessEra) {
-            listens.register(handlers); // subscriptions/listen is of the stateless era
-        }
-        features.forEach(feature -> feature.register(handlers));
-        ServerSession session = builder.build();
+                .build(); // its era comes with what it shares: the stateless era's rules, or none
         if (transport.carriesOneRequest()) {
-            // one stateless request: no session to announce changes to, nothing to track
+            // a server of the handshake era only: the session refuses the request, and ends with it
             return session;
         }
         sessions.add(session);

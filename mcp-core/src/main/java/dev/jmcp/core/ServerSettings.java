@@ -18,6 +18,10 @@ public final class ServerSettings {
     public static final int DEFAULT_MAX_REQUESTS_IN_FLIGHT = 512;
     /** {@value} open {@code subscriptions/listen} streams. */
     public static final int DEFAULT_MAX_OPEN_LISTENS = 1024;
+    /** {@value} resource URIs in one listen: as many as {@code maxSubscriptionsPerSession} allows a session. */
+    public static final int DEFAULT_MAX_URIS_PER_LISTEN = 10_000;
+    /** {@value} resource URIs over all open listens: a few MiB of strings. */
+    public static final int DEFAULT_MAX_LISTEN_URIS = 100_000;
     /** Fifteen minutes: long enough for a person to answer an elicitation. */
     public static final Duration DEFAULT_REQUEST_STATE_TTL = Duration.ofMinutes(15);
     /** 10 seconds: long enough for a body on its way over loopback or a LAN, short enough for a shutdown. */
@@ -28,6 +32,8 @@ public final class ServerSettings {
     private final int handlerThreads;
     private final int maxRequestsInFlight;
     private final int maxOpenListens;
+    private final int maxUrisPerListen;
+    private final int maxListenUris;
     private final Duration requestStateTtl;
     private final CacheHint defaultCacheHint;
     private final Duration closeTimeout;
@@ -36,6 +42,8 @@ public final class ServerSettings {
         this.handlerThreads = builder.handlerThreads;
         this.maxRequestsInFlight = builder.maxRequestsInFlight;
         this.maxOpenListens = builder.maxOpenListens;
+        this.maxUrisPerListen = builder.maxUrisPerListen;
+        this.maxListenUris = builder.maxListenUris;
         this.requestStateTtl = builder.requestStateTtl;
         this.defaultCacheHint = builder.defaultCacheHint;
         this.closeTimeout = builder.closeTimeout;
@@ -54,7 +62,8 @@ public final class ServerSettings {
     /** @return a builder that starts from these settings */
     public Builder toBuilder() {
         return new Builder().handlerThreads(handlerThreads).maxRequestsInFlight(maxRequestsInFlight)
-                .maxOpenListens(maxOpenListens).requestStateTtl(requestStateTtl).defaultCacheHint(defaultCacheHint)
+                .maxOpenListens(maxOpenListens).maxUrisPerListen(maxUrisPerListen).maxListenUris(maxListenUris)
+                .requestStateTtl(requestStateTtl).defaultCacheHint(defaultCacheHint)
                 .closeTimeout(closeTimeout);
     }
 
@@ -84,6 +93,24 @@ public final class ServerSettings {
         return maxOpenListens;
     }
 
+    /**
+     * @return the most resource URIs one {@code subscriptions/listen} may ask for; one that asks for
+     *         more is refused with {@code -32602} naming this setting, and nothing is opened
+     */
+    public int maxUrisPerListen() {
+        return maxUrisPerListen;
+    }
+
+    /**
+     * @return the most resource URIs all open {@code subscriptions/listen} streams together watch; a
+     *         listen that would take the total past it is refused with {@code -32603} naming this
+     *         setting. With {@link #maxOpenListens()} and {@link #maxUrisPerListen()} it bounds the
+     *         memory listens hold
+     */
+    public int maxListenUris() {
+        return maxListenUris;
+    }
+
     /** @return how long a sealed multi round-trip {@code requestState} stays valid */
     public Duration requestStateTtl() {
         return requestStateTtl;
@@ -109,7 +136,8 @@ public final class ServerSettings {
     @Override
     public String toString() {
         return "ServerSettings[handlerThreads=" + handlerThreads + ", maxRequestsInFlight=" + maxRequestsInFlight
-                + ", maxOpenListens=" + maxOpenListens + ", requestStateTtl=" + requestStateTtl
+                + ", maxOpenListens=" + maxOpenListens + ", maxUrisPerListen=" + maxUrisPerListen
+                + ", maxListenUris=" + maxListenUris + ", requestStateTtl=" + requestStateTtl
                 + ", defaultCacheHint=" + defaultCacheHint + ", closeTimeout=" + closeTimeout + "]";
     }
 
@@ -122,6 +150,8 @@ public final class ServerSettings {
         private int handlerThreads = DEFAULT_HANDLER_THREADS;
         private int maxRequestsInFlight = DEFAULT_MAX_REQUESTS_IN_FLIGHT;
         private int maxOpenListens = DEFAULT_MAX_OPEN_LISTENS;
+        private int maxUrisPerListen = DEFAULT_MAX_URIS_PER_LISTEN;
+        private int maxListenUris = DEFAULT_MAX_LISTEN_URIS;
         private Duration requestStateTtl = DEFAULT_REQUEST_STATE_TTL;
         private CacheHint defaultCacheHint = CacheHint.NONE;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
@@ -144,6 +174,18 @@ public final class ServerSettings {
         /** @param value at least 1; see {@link ServerSettings#maxOpenListens()} */
         public Builder maxOpenListens(int value) {
             this.maxOpenListens = atLeastOne(value, "maxOpenListens");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ServerSettings#maxUrisPerListen()} */
+        public Builder maxUrisPerListen(int value) {
+            this.maxUrisPerListen = atLeastOne(value, "maxUrisPerListen");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link ServerSettings#maxListenUris()} */
+        public Builder maxListenUris(int value) {
+            this.maxListenUris = atLeastOne(value, "maxListenUris");
             return this;
         }
 

@@ -60,6 +60,39 @@ public final class Records {
     }
 
     /**
+     * @return the values of every component of {@code record}, in declaration order; a new array
+     * @throws IllegalArgumentException when the record cannot be read reflectively
+     */
+    public static Object[] values(Record record) {
+        RecordComponent[] components = COMPONENTS.get(record.getClass());
+        Object[] values = new Object[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                values[i] = components[i].getAccessor().invoke(record);
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("cannot read " + record.getClass().getName() + ": its accessors must be "
+                    + "public in an exported package", e);
+        }
+        return values;
+    }
+
+    /**
+     * @param values every component's value, in declaration order
+     * @return a new record of {@code type} built by its canonical constructor
+     * @throws IllegalArgumentException when the record cannot be built reflectively, or its
+     *                                  constructor refuses the values
+     */
+    public static <R extends Record> R of(Class<R> type, Object[] values) {
+        try {
+            return type.cast(CANONICAL.get(type).newInstance(values));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("cannot build " + type.getName() + ": its canonical constructor must be "
+                    + "public in an exported package", e);
+        }
+    }
+
+    /**
      * @param replacements new values by component name; names the record lacks are ignored
      * @return a copy of {@code record} with those components replaced
      * @throws IllegalArgumentException when the record cannot be read or built reflectively, or

@@ -5,6 +5,8 @@ import dev.jmcp.core.internal.fs.DirectoryWatcher;
 import dev.jmcp.core.internal.fs.FileResources;
 import dev.jmcp.core.internal.fs.FileVersions;
 import dev.jmcp.core.internal.fs.OpenedFile;
+import dev.jmcp.core.internal.resources.RequestReadContext;
+import dev.jmcp.core.internal.session.AnswerMemory;
 import dev.jmcp.core.internal.fs.SafePaths;
 import dev.jmcp.core.internal.fs.Utf8Text;
 import dev.jmcp.core.spi.CacheHint;
@@ -321,7 +323,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     protected Stream<TreeNode> children(TreePath folder, Optional<String> after, int limit, Caller caller) {
         return paths.resolve(paths.pathOf(folder.segments()), uriOf(folder))
                 .filter(found -> Files.isDirectory(found.real()))
-                .map(found -> files.listAfter(found.path(), after.orElse(null), limit))
+                .map(found -> files.listAfter(found.path(), uriOf(folder), after.orElse(null), limit))
                 .orElseGet(Stream::empty);
     }
 
@@ -344,8 +346,16 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
             if (!MimeTypes.isText(opened.mimeType()) || file.size() > maxTextBytes) {
                 return List.of(new BlobResourceContents(opened, file.toBlob()));
             }
+            // charged before it is read: the bytes, and the text decoded from them (a byte a char for
+            // Latin-1 text; more for other text, briefly, while it is decoded); the text's share stays
+            // charged until the answer is written
+            long making = 2 * file.size();
+            RequestReadContext.hold(context, making, "the text of " + uri);
             byte[] bytes = file.readAll();
             String text = Utf8Text.strict(bytes);
+            Object kept = text != null ? text : bytes;
+            RequestReadContext.giveBack(context, making - (text != null ? AnswerMemory.textBytes(text) : bytes.length));
+            RequestReadContext.charged(context, kept);
             return List.of(text != null ? new TextResourceContents(opened, text)
                     : new BlobResourceContents(opened, Blob.of(bytes)));
         }

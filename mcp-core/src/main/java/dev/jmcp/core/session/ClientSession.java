@@ -6,6 +6,7 @@ import dev.jmcp.core.internal.session.SessionEngine;
 import dev.jmcp.core.internal.session.Side;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.InitializeResult;
@@ -40,7 +41,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * @since 0.1
  */
-public final class ClientSession extends EngineSession implements McpSession {
+public final class ClientSession implements McpSession {
+    private final SessionEngine engine;
     /** The revisions a client session asks for with {@code initialize}, newest first: 2025-11-25 to 2024-11-05. */
     public static final List<String> SUPPORTED_VERSIONS = ClientHandshake.VERSIONS;
     /**
@@ -58,8 +60,8 @@ public final class ClientSession extends EngineSession implements McpSession {
     }
 
     private ClientSession(Builder builder, ClientHandshake handshake) {
-        super(new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
-                builder.executor, builder.handlers.build()), handshake));
+        this.engine = new SessionEngine(Side.CLIENT, SessionConfig.client(builder.transport, builder.settings,
+                builder.executor, builder.handlers.build()), handshake);
         this.handshake = handshake;
         this.maxInputRounds = builder.maxInputRounds;
         engine.start(this);
@@ -115,6 +117,41 @@ public final class ClientSession extends EngineSession implements McpSession {
             return engine.requestWithInput(method, params, resultType, options, maxInputRounds);
         }
         return engine.request(method, params, resultType, options);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendNotification(String method, Object params) {
+        return engine.notify(method, params);
+    }
+
+    @Override
+    public Negotiated negotiated() {
+        return engine.negotiated();
+    }
+
+    @Override
+    public PendingRequests pendingRequests() {
+        return engine.pendingRequests();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return engine.isOpen();
+    }
+
+    @Override
+    public CompletableFuture<Void> onClose() {
+        return engine.onClose().copy();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+
+    @Override
+    public String toString() {
+        return "ClientSession[" + engine + "]";
     }
 
     /**

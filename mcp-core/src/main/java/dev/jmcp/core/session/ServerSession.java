@@ -1,9 +1,10 @@
 package dev.jmcp.core.session;
 
-import dev.jmcp.core.internal.session.RequestBudget;
-import dev.jmcp.core.internal.session.RequestStates;
-import dev.jmcp.core.internal.session.ServerSessionAccess;
+import dev.jmcp.core.internal.session.EngineConnection;
+import dev.jmcp.core.internal.session.ServerConnection;
 import dev.jmcp.core.internal.session.ServerHandshake;
+import dev.jmcp.core.internal.session.ServerSessionAccess;
+import dev.jmcp.core.internal.session.ServerShared;
 import dev.jmcp.core.internal.session.SessionConfig;
 import dev.jmcp.core.internal.session.SessionEngine;
 import dev.jmcp.core.internal.session.Side;
@@ -11,6 +12,7 @@ import dev.jmcp.core.internal.session.StatelessServer;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -30,6 +32,11 @@ import java.util.concurrent.CompletableFuture;
  * <p>Features (resources, and later others) are request and notification handlers registered on
  * the builder; the session itself knows none. See {@link McpSession} for threads.
  *
+ * <p>What a handler of a stateless request that {@link dev.jmcp.core.McpServer} serves on a
+ * transport of its own ({@link McpTransport#carriesOneRequest()}) sees as its session is a
+ * {@code ServerSession} too, of that one request: it closes with the request's transport,
+ * negotiates nothing ({@link #initialized()} fails when it closes) and sends no request.
+ *
  * <pre>{@code
  * ServerSession session = ServerSession.builder(transport)
  *         .serverInfo(Implementation.of("files", "1.0"))
@@ -40,19 +47,40 @@ import java.util.concurrent.CompletableFuture;
  *
  * @since 0.1
  */
-public final class ServerSession extends EngineSession implements McpSession {
-    private final ServerHandshake handshake;
+public final class ServerSession implements McpSession {
+    static {
+        // McpServer builds its sessions on what they share, and serves a stateless request on a face of
+        // its own; neither is API, so they are reached through the engine's internal access
+        ServerSessionAccess.register(new ServerSessionAccess.Access() {
+            @Override
+            public void share(Builder builder, ServerShared shared) {
+                builder.shared = shared;
+            }
 
-    private ServerSession(Builder builder) {
-        this(builder, new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions));
+            @Override
+            public ServerSession face(ServerConnection connection) {
+                return new ServerSession(connection);
+            }
+        });
     }
 
-    private ServerSession(Builder builder, ServerHandshake handshake) {
-        super(new SessionEngine(Side.SERVER, new SessionConfig(builder.transport, builder.settings, builder.executor,
-                builder.handlers.build(), builder.statelessEra ? new StatelessServer(builder.serverInfo,
-                        builder.capabilities, builder.instructions, builder.cacheHint) : null,
-                builder.requestStates, builder.budget), handshake));
-        this.handshake = handshake;
+    private final ServerConnection connection;
+
+    private ServerSession(ServerConnection connection) {
+        this.connection = connection;
+    }
+
+    private ServerSession(Builder builder) {
+        ServerHandshake handshake = new ServerHandshake(builder.serverInfo, builder.capabilities, builder.instructions);
+        ServerShared shared = builder.shared;
+        SessionConfig config = shared != null
+                ? new SessionConfig(builder.transport, builder.settings, shared.executor(), shared.handlers(),
+                        shared.stateless(), shared.requestStates(), shared.budget())
+                : new SessionConfig(builder.transport, builder.settings, builder.executor, builder.handlers.build(),
+                        builder.statelessEra ? new StatelessServer(builder.serverInfo, builder.capabilities,
+                                builder.instructions, builder.cacheHint) : null, null, null);
+        SessionEngine engine = new SessionEngine(Side.SERVER, config, handshake);
+        this.connection = new EngineConnection(engine, handshake);
         engine.start(this);
     }
 
@@ -70,13 +98,43 @@ public final class ServerSession extends EngineSession implements McpSession {
      *         session closes first; never null
      */
     public CompletableFuture<Negotiated> initialized() {
-        return handshake.initialized().copy();
+        return connection.initialized().copy();
     }
 
     @Override
     public <R> CompletableFuture<R> sendRequest(String method, Object params, Class<R> resultType,
             RequestOptions options) {
-        return engine.request(method, params, resultType, options);
+        return connection.request(method, params, resultType, options);
+    }
+
+    @Override
+    public CompletableFuture<Void> sendNotification(String method, Object params) {
+        return connection.notify(method, params);
+    }
+
+    @Override
+    public Negotiated negotiated() {
+        return connection.negotiated();
+    }
+
+    @Override
+    public PendingRequests pendingRequests() {
+        return connection.pendingRequests();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return connection.isOpen();
+    }
+
+    @Override
+    public CompletableFuture<Void> onClose() {
+        return connection.onClose().copy();
+    }
+
+    @Override
+    public void close() {
+        connection.close();
     }
 
     /**
@@ -89,7 +147,12 @@ public final class ServerSession extends EngineSession implements McpSession {
      * @since 0.1
      */
     public Throwable closeCause() {
-        return engine.closeCause();
+        return connection.closeCause();
+    }
+
+    @Override
+    public String toString() {
+        return "ServerSession[" + connection + "]";
     }
 
     /**
@@ -98,20 +161,11 @@ public final class ServerSession extends EngineSession implements McpSession {
      * @since 0.1
      */
     public static final class Builder extends SessionBuilder<Builder> {
-        static {
-            // McpServer shares its request-state key and its in-flight bound with every session it
-            // builds; neither is API, so they are set through the engine's internal access
-            ServerSessionAccess.register((builder, states, budget) -> {
-                builder.requestStates = states;
-                builder.budget = budget;
-            });
-        }
-
         private Implementation serverInfo;
         private ServerCapabilities capabilities = ServerCapabilities.none();
         private String instructions;
-        private RequestStates requestStates;
-        private RequestBudget budget;
+        /** What the sessions of an McpServer share; null for a session built alone. */
+        private ServerShared shared;
         private CacheHint cacheHint = CacheHint.NONE;
         private boolean statelessEra = true;
 

@@ -59,6 +59,21 @@ public interface McpTransport {
     }
 
     /**
+     * @return the budget that the answers sent on this transport take from while they are made and
+     *         until {@link #send} has completed: a session charges what it makes for an answer
+     *         (text decoded from a file, blobs staged to report progress) from the moment it is made,
+     *         and refuses the request with {@code -32603} naming the budget's setting when it does not
+     *         fit; the transport charges what it holds itself (encoded answers waiting for a slow
+     *         reader). Shared by every connection and session of one server endpoint. Null by
+     *         default: nothing is counted
+     * @since 0.1
+     */
+    @dev.jmcp.schema.Experimental
+    default Budget answerBudget() {
+        return null;
+    }
+
+    /**
      * The session's inbound side, as a transport sees it.
      *
      * @since 0.1

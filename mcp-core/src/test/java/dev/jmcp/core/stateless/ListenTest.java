@@ -23,8 +23,12 @@ class ListenTest {
     private RawPeer peer;
 
     private void start(int maxOpenListens) {
+        start(ServerSettings.builder().maxOpenListens(maxOpenListens).build());
+    }
+
+    private void start(ServerSettings settings) {
         server = McpServer.builder().serverInfo("test-server", "1").resourceProvider(notes).feature(new TestTools())
-                .settings(ServerSettings.builder().maxOpenListens(maxOpenListens).build()).build();
+                .settings(settings).build();
         peer = new RawPeer();
         server.serve(peer);
     }
@@ -93,6 +97,43 @@ class ListenTest {
         assertEquals("notifications/resources/list_changed", changed.getString("method"));
         assertEquals(3, subscriptionId(changed), "the change went to the new listen");
         assertNull(peer.poll(100), "no event after the cancellation, and no answer to the cancelled request");
+    }
+
+    /**
+     * Issue 24, case 4: listens were bounded only in count, and 21 of 100,000 URIs each filled a
+     * 256 MiB heap. The URIs of one listen and of all are bounded too, and given back when one ends.
+     */
+    @Test
+    void theUrisOfOneListenAndOfAllAreBoundedByNamedSettings() throws Exception {
+        start(ServerSettings.builder().maxUrisPerListen(3).maxListenUris(5).build());
+        JsonObject tooMany = peer.call(request(1, "subscriptions/listen", listenTo(4)));
+        assertEquals(-32602, tooMany.getJsonObject("error").getInt("code"), tooMany::toString);
+        assertTrue(tooMany.getJsonObject("error").getString("message").contains("maxUrisPerListen=3"), tooMany::toString);
+        assertEquals("maxUrisPerListen", tooMany.getJsonObject("error").getJsonObject("data").getString("setting"));
+
+        peer.send(request("\"a\"", "subscriptions/listen", listenTo(3)));
+        assertEquals("notifications/subscriptions/acknowledged", peer.next().getString("method"));
+        JsonObject overTotal = peer.call(request(2, "subscriptions/listen", listenTo(3)));
+        assertEquals(-32603, overTotal.getJsonObject("error").getInt("code"), overTotal::toString);
+        assertTrue(overTotal.getJsonObject("error").getString("message").contains("maxListenUris=5"), overTotal::toString);
+        assertEquals("maxListenUris", overTotal.getJsonObject("error").getJsonObject("data").getString("setting"));
+
+        peer.send(request("\"b\"", "subscriptions/listen", listenTo(2)));
+        assertEquals("notifications/subscriptions/acknowledged", peer.next().getString("method"), "2 more fit the 5");
+        peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"a\"}}");
+        // the barrier: a's three URIs are given back only once it has ended
+        peer.send(request("\"c\"", "subscriptions/listen", listenTo(3)));
+        JsonObject acknowledged = peer.next();
+        assertEquals("notifications/subscriptions/acknowledged", acknowledged.getString("method"), acknowledged::toString);
+    }
+
+    /** @return the params of a listen to {@code n} distinct URIs */
+    private static String listenTo(int n) {
+        StringBuilder uris = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            uris.append(i == 0 ? "" : ",").append("\"mem://all/").append(i).append('"');
+        }
+        return "\"notifications\":{\"resourceSubscriptions\":[" + uris + "]}";
     }
 
     @Test

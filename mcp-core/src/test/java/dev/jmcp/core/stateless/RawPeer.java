@@ -1,5 +1,6 @@
 package dev.jmcp.core.stateless;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -28,6 +29,18 @@ final class RawPeer implements McpTransport {
     private volatile Listener listener;
     private volatile boolean closed;
     private volatile Gate gate;
+    private volatile Budget answers;
+
+    /** Makes {@code budget} the one this transport offers its session ({@link #answerBudget()}). */
+    RawPeer answerBudget(Budget budget) {
+        this.answers = budget;
+        return this;
+    }
+
+    @Override
+    public Budget answerBudget() {
+        return answers;
+    }
 
     /** Holds what the server sends, not yet encoded, until the test has done something in between. */
     static final class Gate {

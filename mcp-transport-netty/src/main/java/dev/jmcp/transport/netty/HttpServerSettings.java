@@ -78,6 +78,8 @@ public final class HttpServerSettings {
     public static final int DEFAULT_MAX_CONNECTIONS = 2048;
     /** {@value} bytes (64 MiB): four bodies of the default maxMessageBytes at once. */
     public static final long DEFAULT_MAX_BUFFERED_REQUEST_BYTES = 64L * 1024 * 1024;
+    /** {@value} bytes (32 MiB): half of the default {@code maxBufferedRequestBytes}, two bodies of the default maxMessageBytes. */
+    public static final long DEFAULT_MAX_BUFFERED_REQUEST_BYTES_PER_PEER = 32L * 1024 * 1024;
 
     private static final HttpServerSettings DEFAULTS = builder().build();
 
@@ -107,6 +109,7 @@ public final class HttpServerSettings {
     private final Duration connectionIdleTimeout;
     private final int maxConnections;
     private final long maxBufferedRequestBytes;
+    private final long maxBufferedRequestBytesPerPeer;
 
     private HttpServerSettings(Builder b) {
         this.codec = b.codec;
@@ -135,6 +138,7 @@ public final class HttpServerSettings {
         this.connectionIdleTimeout = b.connectionIdleTimeout;
         this.maxConnections = b.maxConnections;
         this.maxBufferedRequestBytes = b.maxBufferedRequestBytes;
+        this.maxBufferedRequestBytesPerPeer = b.maxBufferedRequestBytesPerPeer;
     }
 
     /** @return the defaults, with {@link McpCodec#defaults()} */
@@ -161,7 +165,7 @@ public final class HttpServerSettings {
                 .maxBodyProducers(maxBodyProducers).maxInitialLineBytes(maxInitialLineBytes)
                 .maxHeaderBytes(maxHeaderBytes).requestReadTimeout(requestReadTimeout)
                 .connectionIdleTimeout(connectionIdleTimeout).maxConnections(maxConnections)
-                .maxBufferedRequestBytes(maxBufferedRequestBytes);
+                .maxBufferedRequestBytes(maxBufferedRequestBytes).maxBufferedRequestBytesPerPeer(maxBufferedRequestBytesPerPeer);
     }
 
     /** @return reads requests and writes responses */
@@ -227,12 +231,15 @@ public final class HttpServerSettings {
     }
 
     /**
-     * @return the most bytes of encoded messages that all connections together hold in memory until
-     *         their clients have taken them: the JSON of an answer without a blob read from a file
-     *         or stream (a text, a listing) is encoded whole before it is written, and a slow client
-     *         makes the server hold it. An answer that would take more is replaced by a
-     *         {@code -32603} error for the same request whose data names this setting and its value;
-     *         any other message is not sent. Blobs read from a file or stream are not counted: they
+     * @return the most bytes that the answers of all connections, sessions and stateless requests
+     *         together hold in memory while they are made and until their clients have taken them:
+     *         text decoded for an answer and blobs staged to report progress (from the moment they are
+     *         made), and the JSON of an answer without a blob read from a file or stream, encoded whole
+     *         before it is written, which a slow client makes the server hold. A request whose answer
+     *         cannot get its bytes while it is made is answered with {@code -32603} naming this
+     *         setting (a blob that cannot be staged streams without progress instead); an encoded
+     *         answer that would take more is replaced by such an error; any other message is not
+     *         sent. Blobs read from a file or stream while they are written are not counted: they
      *         stream with back-pressure, a few {@code chunkBytes} at a time
      */
     public long maxResponseBytesInMemory() {
@@ -387,6 +394,18 @@ public final class HttpServerSettings {
         return maxBufferedRequestBytes;
     }
 
+    /**
+     * @return the most bytes of {@link #maxBufferedRequestBytes()} that the connections of one client
+     *         (one IP address) hold together, so that one client sending many large bodies slowly
+     *         cannot take the whole budget while the others' requests are refused. A piece past it
+     *         gets 503 with {@code Retry-After} naming this setting, and its connection is closed. It
+     *         is never less than the codec's {@code maxMessageBytes} (a client can always send one
+     *         body of the longest kind) nor more than {@code maxBufferedRequestBytes}
+     */
+    public long maxBufferedRequestBytesPerPeer() {
+        return maxBufferedRequestBytesPerPeer;
+    }
+
     /** @return the longest request body read: the codec's {@code maxMessageBytes}, at most {@code Integer.MAX_VALUE} */
     public int maxRequestBytes() {
         return (int) Math.min(Integer.MAX_VALUE, codec.limits().maxMessageBytes());
@@ -406,7 +425,8 @@ public final class HttpServerSettings {
                 + ", maxBodyProducers=" + maxBodyProducers + ", maxInitialLineBytes=" + maxInitialLineBytes
                 + ", maxHeaderBytes=" + maxHeaderBytes + ", requestReadTimeout=" + requestReadTimeout
                 + ", connectionIdleTimeout=" + connectionIdleTimeout + ", maxConnections=" + maxConnections
-                + ", maxBufferedRequestBytes=" + maxBufferedRequestBytes + "]";
+                + ", maxBufferedRequestBytes=" + maxBufferedRequestBytes + ", maxBufferedRequestBytesPerPeer="
+                + maxBufferedRequestBytesPerPeer + "]";
     }
 
     /**
@@ -442,6 +462,7 @@ public final class HttpServerSettings {
         private Duration connectionIdleTimeout = DEFAULT_CONNECTION_IDLE_TIMEOUT;
         private int maxConnections = DEFAULT_MAX_CONNECTIONS;
         private long maxBufferedRequestBytes = DEFAULT_MAX_BUFFERED_REQUEST_BYTES;
+        private long maxBufferedRequestBytesPerPeer = DEFAULT_MAX_BUFFERED_REQUEST_BYTES_PER_PEER;
 
         private Builder() {
         }
@@ -632,6 +653,12 @@ public final class HttpServerSettings {
          */
         public Builder maxBufferedRequestBytes(long value) {
             this.maxBufferedRequestBytes = atLeast(value, 1, "maxBufferedRequestBytes");
+            return this;
+        }
+
+        /** @param value at least 1; see {@link HttpServerSettings#maxBufferedRequestBytesPerPeer()} */
+        public Builder maxBufferedRequestBytesPerPeer(long value) {
+            this.maxBufferedRequestBytesPerPeer = atLeast(value, 1, "maxBufferedRequestBytesPerPeer");
             return this;
         }
 

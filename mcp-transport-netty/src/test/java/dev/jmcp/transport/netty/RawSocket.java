@@ -25,7 +25,18 @@ final class RawSocket implements AutoCloseable {
 
     /** The same, with a receive buffer of about {@code receiveBufferBytes} (0 for the system's), to read slowly. */
     RawSocket(URI uri, int receiveBufferBytes) throws IOException {
+        this(uri, receiveBufferBytes, null);
+    }
+
+    /**
+     * The same, from {@code local} (such as 127.0.0.2, another loopback address: another client as
+     * the server sees it); null for the system's choice.
+     */
+    RawSocket(URI uri, int receiveBufferBytes, java.net.InetAddress local) throws IOException {
         socket = new Socket();
+        if (local != null) {
+            socket.bind(new InetSocketAddress(local, 0));
+        }
         if (receiveBufferBytes > 0) {
             socket.setReceiveBufferSize(receiveBufferBytes);
         }

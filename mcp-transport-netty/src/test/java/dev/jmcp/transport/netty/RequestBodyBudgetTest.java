@@ -61,6 +61,33 @@ class RequestBodyBudgetTest {
         }
     }
 
+    /**
+     * Issue 24, case 8: one client's many unfinished bodies held the whole budget, and every other
+     * client's large request was refused until the read timeout. One client now holds at most
+     * {@code maxBufferedRequestBytesPerPeer}; another (here from 127.0.0.2) is still read.
+     */
+    @Test
+    void oneClientHoldsAtMostItsShareAndAnotherIsStillRead() throws Exception {
+        server.close();
+        int longest = 40_000;
+        McpCodec codec = McpCodec.builder().limits(CodecLimits.builder().maxMessageBytes(longest).build()).build();
+        server = NettyHttpServer.start(URI.create("http://127.0.0.1:0/mcp"), HttpServerSettings.builder().codec(codec)
+                .maxBufferedRequestBytes(BUDGET).maxBufferedRequestBytesPerPeer(longest).build(), transport -> { });
+        String head = HEAD.replace("Content-Length: " + DECLARED, "Content-Length: 39000");
+        try (RawSocket first = new RawSocket(server.uri()); RawSocket second = new RawSocket(server.uri());
+                RawSocket other = new RawSocket(server.uri(), 0, java.net.InetAddress.getByName("127.0.0.2"))) {
+            first.send(head + "x".repeat(35_000));
+            awaitBuffered(35_000);
+            String refused = second.send(head + "x".repeat(35_000)).readToEnd();
+            assertTrue(refused.startsWith("HTTP/1.1 503 "), refused);
+            assertTrue(refused.contains("maxBufferedRequestBytesPerPeer=40000"), refused);
+            awaitBuffered(35_000);
+            String answered = other.send(head + "x".repeat(39_000)).readUntil("\r\n\r\n");
+            assertTrue(answered.startsWith("HTTP/1.1 400 "), "another client's complete body was read: " + answered);
+        }
+        awaitBuffered(0);
+    }
+
     @Test
     void aBodyCutOffByItsPeerGivesItsBytesBack() throws Exception {
         try (RawSocket socket = new RawSocket(server.uri())) {

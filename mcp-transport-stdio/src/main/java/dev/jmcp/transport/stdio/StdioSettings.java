@@ -19,18 +19,27 @@ public final class StdioSettings {
     /** 10 seconds: a client that closes the server's stdin waits 2 s by default before it terminates it. */
     public static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(10);
 
+    /**
+     * A quarter of the largest heap, at most 256 MiB, as over HTTP: answers waiting to be written
+     * must leave the rest of the heap to the rest of the program.
+     */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY = Math.min(256L * 1024 * 1024,
+            Runtime.getRuntime().maxMemory() / 4);
+
     private static final StdioSettings DEFAULTS = builder().build();
 
     private final McpCodec codec;
     private final int writeBufferBytes;
     private final Duration closeTimeout;
     private final Duration drainTimeout;
+    private final long maxResponseBytesInMemory;
 
     private StdioSettings(Builder b) {
         this.codec = b.codec;
         this.writeBufferBytes = b.writeBufferBytes;
         this.closeTimeout = b.closeTimeout;
         this.drainTimeout = b.drainTimeout;
+        this.maxResponseBytesInMemory = b.maxResponseBytesInMemory;
     }
 
     /** @return the defaults, with {@link McpCodec#defaults()} */
@@ -46,7 +55,7 @@ public final class StdioSettings {
     /** @return a builder that starts from these settings */
     public Builder toBuilder() {
         return new Builder().codec(codec).writeBufferBytes(writeBufferBytes).closeTimeout(closeTimeout)
-                .drainTimeout(drainTimeout);
+                .drainTimeout(drainTimeout).maxResponseBytesInMemory(maxResponseBytesInMemory);
     }
 
     /** @return reads and writes the messages; its limits bound each line; never null */
@@ -75,6 +84,20 @@ public final class StdioSettings {
         return drainTimeout;
     }
 
+    /**
+     * @return the most bytes that the answers of a served stream hold in memory while they are made
+     *         and until they are written: text decoded for an answer, blobs staged to report
+     *         progress, from the moment they are made. Answers queue behind one another for the
+     *         output (a slow reader, or one that stops reading, makes them wait), and an answered
+     *         request no longer counts against the in-flight bounds, so this is what bounds them. A
+     *         request whose answer cannot get its bytes is answered with {@code -32603} naming this
+     *         setting and its value; a blob that cannot be staged streams without progress instead.
+     *         The encoding itself needs no more: it streams through {@link #writeBufferBytes()}
+     */
+    public long maxResponseBytesInMemory() {
+        return maxResponseBytesInMemory;
+    }
+
     /** @return the longest message (one line, without its newline) the transport reads */
     public long maxMessageBytes() {
         return codec.limits().maxMessageBytes();
@@ -83,7 +106,8 @@ public final class StdioSettings {
     @Override
     public String toString() {
         return "StdioSettings[codec=" + codec + ", writeBufferBytes=" + writeBufferBytes + ", closeTimeout="
-                + closeTimeout + ", drainTimeout=" + drainTimeout + "]";
+                + closeTimeout + ", drainTimeout=" + drainTimeout + ", maxResponseBytesInMemory=" + maxResponseBytesInMemory
+                + "]";
     }
 
     /**
@@ -97,6 +121,7 @@ public final class StdioSettings {
         private int writeBufferBytes = DEFAULT_WRITE_BUFFER_BYTES;
         private Duration closeTimeout = DEFAULT_CLOSE_TIMEOUT;
         private Duration drainTimeout = DEFAULT_DRAIN_TIMEOUT;
+        private long maxResponseBytesInMemory = DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY;
 
         private Builder() {
         }
@@ -127,6 +152,15 @@ public final class StdioSettings {
         public Builder drainTimeout(Duration value) {
             Checks.notNegative(value, "drainTimeout");
             this.drainTimeout = value;
+            return this;
+        }
+
+        /** @param value at least 0; see {@link StdioSettings#maxResponseBytesInMemory()} */
+        public Builder maxResponseBytesInMemory(long value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("maxResponseBytesInMemory must be >= 0, was " + value);
+            }
+            this.maxResponseBytesInMemory = value;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.stdio;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.internal.transport.DroppedMessage;
 import dev.jmcp.schema.McpException;
@@ -71,6 +72,7 @@ public final class StdioTransport implements McpTransport {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean finishing = new AtomicBoolean();
     private final Object callbacks = new Object();
+    private final Budget answers;
     /** True once nothing more is delivered but {@code onClosed}. */
     private volatile boolean stopped;
     private volatile Thread reader;
@@ -96,6 +98,7 @@ public final class StdioTransport implements McpTransport {
         this.name = "jmcp-stdio-" + COUNT.incrementAndGet();
         this.in = Objects.requireNonNull(in, "in");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.answers = Budget.of("maxResponseBytesInMemory", settings.maxResponseBytesInMemory());
         this.hook = hook;
         this.writer = new LineWriter(name, Objects.requireNonNull(out, "out"), settings.codec(),
                 settings.writeBufferBytes(), unanswered::written, this::outputFailed);
@@ -192,6 +195,15 @@ public final class StdioTransport implements McpTransport {
      */
     public static StdioClientTransport spawn(List<String> command, StdioProcessOptions options) throws IOException {
         return StdioClientTransport.spawn(command, options);
+    }
+
+    /**
+     * @return the stream's {@link StdioSettings#maxResponseBytesInMemory()}, which the answers sent
+     *         here take from while they are made and until they are written
+     */
+    @Override
+    public Budget answerBudget() {
+        return answers;
     }
 
     /** @return the settings in use; never null */

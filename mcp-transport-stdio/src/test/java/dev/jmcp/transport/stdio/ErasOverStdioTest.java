@@ -77,6 +77,23 @@ class ErasOverStdioTest {
         assertSession(peer.call(session(10, "resources/list", null)));
     }
 
+    /** Issue 24, case 6: after the handshake it was -32602 "missing protocolVersion", where a fresh stream says -32601. */
+    @Test
+    void aStatelessInitializeIsNotFoundBeforeAndAfterTheStreamsHandshake() throws Exception {
+        start();
+        JsonObject fresh = peer.call(stateless(1, "initialize", ""));
+        assertEquals(-32601, fresh.getJsonObject("error").getInt("code"), fresh::toString);
+
+        result(peer.call(initialize(2, "2025-11-25")));
+        peer.send(notification("notifications/initialized", null));
+        JsonObject after = peer.call(stateless(3, "initialize", ""));
+        assertEquals(fresh.getJsonObject("error").getInt("code"), after.getJsonObject("error").getInt("code"),
+                "as on a fresh stream: " + after);
+        assertTrue(after.getJsonObject("error").getString("message").startsWith("method not found: initialize"),
+                after::toString);
+        assertSession(peer.call(session(4, "resources/list", null)));
+    }
+
     @Test
     void aDualEraClientsDiscoverProbeIsAnsweredAndTheSameProcessThenAcceptsInitialize() throws Exception {
         start();

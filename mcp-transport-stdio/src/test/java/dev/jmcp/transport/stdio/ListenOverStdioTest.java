@@ -70,6 +70,27 @@ class ListenOverStdioTest {
         awaitTagged(Json.createValue(41), "notifications/resources/list_changed", params -> true);
     }
 
+    /**
+     * Issue 24, case 5: 64 open listens took every place of maxRequestsInFlightPerSession (64), and a
+     * 65th listen and a plain read were refused; a listen holds no such place.
+     */
+    @Test
+    void openListensTakeNoInFlightPlaceOfTheStream() throws Exception {
+        start();
+        String watched = uri(root.resolve("watched.txt"));
+        int listens = dev.jmcp.core.session.SessionSettings.DEFAULT_MAX_REQUESTS_IN_FLIGHT_PER_SESSION + 1;
+        for (int i = 1; i <= listens; i++) {
+            peer.send(stateless(i, "subscriptions/listen", "\"notifications\":{\"resourcesListChanged\":true}"));
+        }
+        for (int i = 1; i <= listens; i++) {
+            JsonObject ack = peer.next();
+            assertEquals("notifications/subscriptions/acknowledged", ack.getString("method", null), ack::toString);
+        }
+        JsonObject read = peer.call(stateless(1000, "resources/read", "\"uri\":\"" + watched + "\""));
+        assertEquals("first", read.getJsonObject("result").getJsonArray("contents").getJsonObject(0).getString("text"),
+                read::toString);
+    }
+
     @Test
     void aCancelledListenGetsNothingMoreAndNoResponseWhileAnotherOneGoesOn() throws Exception {
         start();

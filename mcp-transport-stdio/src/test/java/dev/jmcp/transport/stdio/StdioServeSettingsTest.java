@@ -19,7 +19,7 @@ class StdioServeSettingsTest {
         setters.remove("codec"); // its limits are ServeOptions.limits
         Map<String, String> settings = new StdioTransportProvider().serveSettings();
         assertEquals(setters, settings.keySet());
-        assertEquals(Set.of("closeTimeout", "drainTimeout", "writeBufferBytes"), settings.keySet());
+        assertEquals(Set.of("closeTimeout", "drainTimeout", "maxResponseBytesInMemory", "writeBufferBytes"), settings.keySet());
         assertEquals("a duration (default 10s)", settings.get("drainTimeout"));
         assertEquals("a whole number (default 65536)", settings.get("writeBufferBytes"));
     }

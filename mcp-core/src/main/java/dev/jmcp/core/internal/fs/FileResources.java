@@ -3,7 +3,6 @@ package dev.jmcp.core.internal.fs;
 import dev.jmcp.core.providers.MimeTypes;
 import dev.jmcp.core.providers.TreeNode;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -60,18 +59,22 @@ public final class FileResources {
      * and the page's own entries. {@code after} is only compared with names, never looked up.
      *
      * @param folder a folder under the root, as a URI names it
+     * @param uri    the folder's URI, for the error that says why it cannot be listed
      * @param after  the name of the last entry of the page before; null for the first page
      * @param limit  the most entries the caller takes, at least 1
      * @return those entries; fewer only when there are no more; empty when the folder is gone
+     * @throws dev.jmcp.schema.jsonrpc.ProtocolException {@code -32603} with {@code data.uri} and
+     *         {@code data.reason} when the folder is there but cannot be listed (permission denied),
+     *         as for a file that cannot be read
      */
-    public Stream<TreeNode> listAfter(Path folder, String after, int limit) {
+    public Stream<TreeNode> listAfter(Path folder, String uri, String after, int limit) {
         Iterator<String> names;
         try {
             names = listings.namesAfter(folder, after, limit);
         } catch (NoSuchFileException e) {
             return Stream.empty();
         } catch (IOException e) {
-            throw new UncheckedIOException("could not list " + folder, e);
+            throw OpenedFile.unreadable(uri, e);
         }
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(names, Spliterator.ORDERED | Spliterator.NONNULL),
                         false)

@@ -14,6 +14,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -205,8 +206,10 @@ public final class OpenedFile implements Closeable {
      *         valid, the server cannot serve it ({@code data.uri}, {@code data.reason})
      */
     static ProtocolException unreadable(String uri, IOException e) {
+        // a FileSystemException's message is the server's own path: never sent, only its reason or kind
         String reason = e instanceof AccessDeniedException ? "permission denied"
-                : e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                : e instanceof NotDirectoryException ? "not a folder"
+                : e instanceof FileSystemException fs ? (fs.getReason() != null ? fs.getReason() : fs.getClass().getSimpleName())
                 : String.valueOf(e.getMessage());
         return ResourceErrors.unreadable(uri, reason, e);
     }

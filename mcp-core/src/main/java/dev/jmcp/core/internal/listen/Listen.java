@@ -32,6 +32,8 @@ final class Listen {
 
     private final RequestContext context;
     private final SubscriptionFilter filter;
+    /** The watched URIs, for a look-up per event rather than a scan of thousands. */
+    private final Set<String> watched;
     private final JsonObject meta;
     private final CompletableFuture<Object> done = new CompletableFuture<>();
     private boolean released;
@@ -39,6 +41,7 @@ final class Listen {
     Listen(RequestContext context, SubscriptionFilter filter) {
         this.context = context;
         this.filter = filter;
+        this.watched = filter.resourceSubscriptions() == null ? Set.of() : Set.copyOf(filter.resourceSubscriptions());
         RequestId id = context.requestId();
         JsonValue subscriptionId = id instanceof RequestId.Numeric numeric ? JSON.createValue(numeric.value())
                 : JSON.createValue(((RequestId.Text) id).value());
@@ -74,15 +77,20 @@ final class Listen {
     }
 
     boolean watches(Set<String> chain) {
-        if (filter.resourceSubscriptions() == null) {
+        if (watched.isEmpty()) {
             return false;
         }
-        for (String uri : filter.resourceSubscriptions()) {
-            if (chain.contains(uri)) {
+        for (String uri : chain) {
+            if (watched.contains(uri)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** @return how many URIs it was acknowledged for, as counted against {@code maxListenUris} */
+    int watchedCount() {
+        return filter.resourceSubscriptions() == null ? 0 : filter.resourceSubscriptions().size();
     }
 
     /** @param uri the updated resource for {@code notifications/resources/updated}; null for a list change */

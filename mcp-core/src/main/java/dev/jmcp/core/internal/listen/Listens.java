@@ -1,10 +1,12 @@
 package dev.jmcp.core.internal.listen;
 
+import dev.jmcp.core.ServerSettings;
 import dev.jmcp.core.auth.AuthorizationDecision;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.schema.McpMethodNames;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ListChangedCapability;
@@ -12,6 +14,7 @@ import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.lifecycle.SubscriptionFilter;
 import dev.jmcp.schema.lifecycle.SubscriptionsListenRequestParams;
+import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -46,21 +49,27 @@ public final class Listens implements AutoCloseable {
     }
 
     private final int max;
+    private final int maxUrisPerListen;
+    private final int maxUris;
     private final ServerCapabilities capabilities;
     private final Set<Listen> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger reserved = new AtomicInteger();
+    /** The resource URIs the open streams watch, together. */
+    private final AtomicInteger uris = new AtomicInteger();
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
-     * @param maxOpenListens the setting {@code maxOpenListens}
-     * @param capabilities   what the server declares: a listen is acknowledged only for what it can send
+     * @param settings     {@code maxOpenListens}, {@code maxUrisPerListen} and {@code maxListenUris}
+     * @param capabilities what the server declares: a listen is acknowledged only for what it can send
      */
-    public Listens(int maxOpenListens, ServerCapabilities capabilities) {
-        this.max = maxOpenListens;
+    public Listens(ServerSettings settings, ServerCapabilities capabilities) {
+        this.max = settings.maxOpenListens();
+        this.maxUrisPerListen = settings.maxUrisPerListen();
+        this.maxUris = settings.maxListenUris();
         this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
     }
 
-    /** Adds the {@code subscriptions/listen} handler to a session that is being built. */
+    /** Adds the {@code subscriptions/listen} handler to the server's table, once. */
     public void register(FeatureHandlers handlers) {
         handlers.requestHandler(McpMethodNames.SUBSCRIPTIONS_LISTEN, this::listen);
     }
@@ -83,12 +92,27 @@ public final class Listens implements AutoCloseable {
         if (closed.get()) {
             throw new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the server is closing: it opens no new listen");
         }
+        List<String> asked = request.notifications().resourceSubscriptions();
+        if (asked != null && asked.size() > maxUrisPerListen) {
+            throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "subscriptions/listen asks for " + asked.size()
+                    + " resource URIs, more than maxUrisPerListen=" + maxUrisPerListen, setting("maxUrisPerListen",
+                    maxUrisPerListen));
+        }
         if (reserved.incrementAndGet() > max) {
             reserved.decrementAndGet();
             throw new ProtocolException(ErrorCodes.INTERNAL_ERROR,
-                    "too many open subscriptions/listen streams: maxOpenListens=" + max);
+                    "too many open subscriptions/listen streams: maxOpenListens=" + max, setting("maxOpenListens", max));
         }
-        Listen listen = new Listen(context, acknowledged(request.notifications()));
+        SubscriptionFilter honoured = acknowledged(request.notifications());
+        int watched = honoured.resourceSubscriptions() == null ? 0 : honoured.resourceSubscriptions().size();
+        if (uris.addAndGet(watched) > maxUris) {
+            uris.addAndGet(-watched);
+            reserved.decrementAndGet();
+            throw new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the open subscriptions/listen streams watch "
+                    + (uris.get()) + " resource URIs; " + watched + " more would pass maxListenUris=" + maxUris,
+                    setting("maxListenUris", maxUris));
+        }
+        Listen listen = new Listen(context, honoured);
         listen.open(open::add);
         context.onCancel(() -> end(listen));
         context.session().onClose().whenComplete((ignored, failure) -> end(listen));
@@ -97,6 +121,10 @@ public final class Listens implements AutoCloseable {
             end(listen);
         }
         return listen.done();
+    }
+
+    private static JsonObject setting(String name, int value) {
+        return JsonRuntime.provider().createObjectBuilder().add("setting", name).add("value", value).build();
     }
 
     /** The part of {@code asked} that this server can send: nothing it does not declare. */
@@ -123,6 +151,7 @@ public final class Listens implements AutoCloseable {
         open.remove(listen);
         if (listen.release()) {
             reserved.decrementAndGet();
+            uris.addAndGet(-listen.watchedCount());
         }
     }
 

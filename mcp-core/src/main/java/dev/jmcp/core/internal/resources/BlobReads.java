@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.internal.session.AnswerMemory;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.schema.resources.Blob;
@@ -24,7 +25,8 @@ import java.util.function.UnaryOperator;
  * <p>Every blob that is not already in memory is wrapped in a {@link CancellableInputStream}: once
  * the request is cancelled, its source is read no further. When the request carries a
  * {@code progressToken}, each such blob is also <em>staged</em>: read here, while the request is
- * still open, into memory (up to {@link ResourceSettings#maxStagedBlobBytes()} per read), with a
+ * still open, into memory (up to {@link ResourceSettings#maxStagedBlobBytes()} per read, and only
+ * what the transport's answer budget can hold: a blob it cannot streams without progress), with a
  * {@code notifications/progress} every {@link ResourceSettings#progressIntervalBytes()} bytes.
  * Without staging, a blob is read only while the transport writes the answer, after the session has
  * finished with the request: a progress notification sent then would arrive after the answer (a
@@ -87,9 +89,15 @@ final class BlobReads {
         String uri = element.uri();
         long length = blob.length();
         if (staging && (length < 0 || length <= maxStaged - staged)) {
-            Blob held = stage(blob, uri);
-            if (held != null) {
-                return Contents.withBlob(element, held);
+            if (length >= 0 && !AnswerMemory.tryHold(request, length)) {
+                // the server's answers hold their budget already: this one streams, without progress
+                LOG.log(Level.DEBUG, "{0} is not staged for progress: the answer budget cannot hold {1} bytes more",
+                        uri, String.valueOf(length));
+            } else {
+                Blob held = stage(blob, uri, length < 0);
+                if (held != null) {
+                    return Contents.withBlob(element, held);
+                }
             }
         }
         return Contents.withBlob(element, Blob.ofStream(
@@ -104,9 +112,17 @@ final class BlobReads {
     }
 
     /** @return the blob held in memory; null when it outgrew the staging limit and must stream instead */
-    private Blob stage(Blob blob, String uri) {
+    private Blob stage(Blob blob, String uri, boolean chargeChunks) {
         List<byte[]> chunks = new ArrayList<>();
         long held = 0;
+        long charged = 0;
+        if (chargeChunks) {
+            // before the source is opened: a source that cannot be staged is then opened once, to stream
+            if (!AnswerMemory.tryHold(request, CHUNK)) {
+                return null;
+            }
+            charged = CHUNK;
+        }
         try (InputStream in = new CancellableInputStream(blob.open(), request::isCancelled, uri, this::counted)) {
             byte[] chunk = new byte[CHUNK];
             int filled = 0;
@@ -120,10 +136,17 @@ final class BlobReads {
                 if (held > maxStaged - staged) {
                     LOG.log(Level.DEBUG, "{0} is longer than maxStagedBlobBytes={1}: it streams instead", uri,
                             String.valueOf(maxStaged));
+                    AnswerMemory.giveBack(request, charged);
                     return null;
                 }
                 if (filled == chunk.length) {
                     chunks.add(chunk);
+                    if (chargeChunks && !AnswerMemory.tryHold(request, CHUNK)) {
+                        LOG.log(Level.DEBUG, "{0} is not staged for progress: the answer budget cannot hold it", uri);
+                        AnswerMemory.giveBack(request, charged);
+                        return null;
+                    }
+                    charged += chargeChunks ? CHUNK : 0;
                     chunk = new byte[CHUNK];
                     filled = 0;
                 }

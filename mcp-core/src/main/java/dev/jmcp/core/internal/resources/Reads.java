@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.internal.session.AnswerMemory;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.core.spi.Caller;
@@ -8,8 +9,11 @@ import dev.jmcp.core.spi.ListingEntry;
 import dev.jmcp.core.spi.ReadContext;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
@@ -57,9 +61,12 @@ public final class Reads {
     public List<ResourceContents> leaf(Router.Found found, Caller caller, RequestContext request) {
         ResourceProvider provider = found.provider();
         Resource metadata = found.resource();
-        List<ResourceContents> elements = Rules.read(provider, metadata.uri(),
-                provider.read(metadata, context(caller, request, found.variables())));
+        RequestReadContext context = context(caller, request, found.variables());
+        List<ResourceContents> elements = Rules.read(provider, metadata.uri(), provider.read(metadata, context));
         List<ResourceContents> completed = Contents.complete(provider, metadata, elements);
+        for (ResourceContents element : completed) {
+            charge(element, context);
+        }
         BlobReads blobs = new BlobReads(request, settings, BlobReads.stagedTotal(completed), bodies);
         List<ResourceContents> prepared = new ArrayList<>(completed.size());
         for (ResourceContents element : completed) {
@@ -82,7 +89,7 @@ public final class Reads {
         List<ResourceContents> contents = new ArrayList<>();
         long remaining = settings.maxCollectionReadBytes();
         int maxEntries = settings.maxCollectionReadEntries();
-        ReadContext context = context(caller, request, Map.of());
+        RequestReadContext context = context(caller, request, Map.of());
         BlobReads blobs = new BlobReads(request, settings, null, bodies);
         String previous = null;
         boolean more = true;
@@ -104,8 +111,9 @@ public final class Reads {
                     }
                     for (ResourceContents element : readChild(provider, child, context)) {
                         long bytes = Contents.bodyBytes(element);
-                        if (bytes < 0 || bytes > remaining || contents.size() >= maxEntries) {
-                            continue;
+                        if (bytes < 0 || bytes > remaining || contents.size() >= maxEntries
+                                || !AnswerMemory.tryHold(request, heldBytes(element, context))) {
+                            continue; // a child the answer budget cannot hold is left out, as one over the byte budget
                         }
                         remaining -= bytes;
                         contents.add(blobs.prepare(element));
@@ -130,23 +138,29 @@ public final class Reads {
         return Versions.stamped(Contents.complete(provider, child, Rules.read(provider, child.uri(), elements)), version);
     }
 
-    static ReadContext context(Caller caller, RequestContext request, Map<String, String> variables) {
-        Map<String, String> copy = Map.copyOf(variables);
-        return new ReadContext() {
-            @Override
-            public Caller caller() {
-                return caller;
-            }
+    static RequestReadContext context(Caller caller, RequestContext request, Map<String, String> variables) {
+        return new RequestReadContext(caller, request, variables);
+    }
 
-            @Override
-            public boolean isCancelled() {
-                return request.isCancelled();
-            }
+    /**
+     * Charges a body held in memory (a text, a blob's array) to the answer budget until the answer
+     * is written, unless its provider charged it while it made it: it stays in memory that long.
+     *
+     * @throws ProtocolException {@code -32603} naming the budget's setting when it does not fit
+     */
+    private static void charge(ResourceContents element, RequestReadContext context) {
+        AnswerMemory.hold(context.request(), heldBytes(element, context),
+                (element instanceof TextResourceContents ? "the text of " : "the blob of ") + element.uri());
+    }
 
-            @Override
-            public Map<String, String> templateVariables() {
-                return copy;
-            }
-        };
+    /** @return the bytes of the body held in memory that no one charged yet; 0 for a body read while it is written */
+    private static long heldBytes(ResourceContents element, RequestReadContext context) {
+        if (element instanceof TextResourceContents text) {
+            return context.wasCharged(text.text()) ? 0 : AnswerMemory.textBytes(text.text());
+        }
+        if (((BlobResourceContents) element).blob() instanceof Blob.InMemory bytes) {
+            return context.wasCharged(bytes.bytes()) ? 0 : bytes.bytes().length;
+        }
+        return 0;
     }
 }

@@ -99,7 +99,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         return capability;
     }
 
-    /** Adds the feature's handlers to a session that is being built. */
+    /** Adds the feature's handlers to the server's table, once. */
     @Override
     public void register(FeatureHandlers builder) {
         if (providers.isEmpty()) {

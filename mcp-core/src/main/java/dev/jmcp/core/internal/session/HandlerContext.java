@@ -31,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
 final class HandlerContext implements RequestContext {
     private static final System.Logger LOG = System.getLogger(HandlerContext.class.getName());
 
-    private final SessionEngine engine;
+    private final RequestHost host;
     private final JsonRpcRequest request;
     private final JsonObject meta;
     private final ProgressToken token;
@@ -43,16 +43,18 @@ final class HandlerContext implements RequestContext {
     private boolean finished;
     private CompletableFuture<?> stage;
     private Double lastProgress;
+    private final AnswerHold hold;
 
     /** @param stateless what a stateless request says about itself; null for a request of the session */
-    HandlerContext(SessionEngine engine, JsonRpcRequest request, JsonObject meta, RequestMeta stateless,
+    HandlerContext(RequestHost host, JsonRpcRequest request, JsonObject meta, RequestMeta stateless,
             Principal principal) {
         this.principal = principal;
-        this.engine = engine;
+        this.host = host;
         this.request = request;
         this.meta = meta;
         this.token = Meta.progressToken(meta);
         this.stateless = stateless;
+        this.hold = new AnswerHold(host.answerBudget());
     }
 
     Object params() {
@@ -99,6 +101,11 @@ final class HandlerContext implements RequestContext {
         if (action != null) {
             action.run();
         }
+    }
+
+    /** @return what this request holds of its transport's answer budget until its answer is written */
+    AnswerHold answerHold() {
+        return hold;
     }
 
     /** Remembers the stage a handler returned, so that cancellation reaches it. */
@@ -168,12 +175,12 @@ final class HandlerContext implements RequestContext {
             }
             lastProgress = progress;
         }
-        return engine.notify(McpMethodNames.PROGRESS, params);
+        return host.notify(McpMethodNames.PROGRESS, params);
     }
 
     @Override
     public McpSession session() {
-        return engine.facade();
+        return host.facade();
     }
 
     private void runListener(Runnable listener) {
@@ -192,7 +199,12 @@ final class HandlerContext implements RequestContext {
 
     @Override
     public String protocolVersion() {
-        return stateless != null ? stateless.protocolVersion() : engine.protocolVersion();
+        return stateless != null ? stateless.protocolVersion() : negotiatedVersion();
+    }
+
+    private String negotiatedVersion() {
+        Negotiated negotiated = host.negotiated();
+        return negotiated == null ? null : negotiated.protocolVersion();
     }
 
     @Override
@@ -205,7 +217,7 @@ final class HandlerContext implements RequestContext {
         if (stateless != null) {
             return stateless.clientCapabilities();
         }
-        Negotiated negotiated = engine.negotiated();
+        Negotiated negotiated = host.negotiated();
         return negotiated == null ? ClientCapabilities.none() : negotiated.clientCapabilities();
     }
 
@@ -214,7 +226,7 @@ final class HandlerContext implements RequestContext {
         if (stateless != null) {
             return stateless.clientInfo();
         }
-        Negotiated negotiated = engine.negotiated();
+        Negotiated negotiated = host.negotiated();
         return negotiated == null ? null : negotiated.clientInfo();
     }
 
@@ -230,7 +242,7 @@ final class HandlerContext implements RequestContext {
         if (cancelled || stateless != null && (stateless.logLevel() == null || !level.isAtLeast(stateless.logLevel()))) {
             return CompletableFuture.completedFuture(null);
         }
-        return engine.notifyLog(LoggingMessageNotificationParams.of(level, logger, data));
+        return host.notifyLog(LoggingMessageNotificationParams.of(level, logger, data));
     }
 
     @Override
@@ -241,7 +253,7 @@ final class HandlerContext implements RequestContext {
     @Override
     public String requestState() {
         String sealed = Params.requestState(request.params());
-        return sealed == null ? null : engine.requestStates().open(request.method(), boundTo(), sealed);
+        return sealed == null ? null : host.requestStates().open(request.method(), boundTo(), sealed);
     }
 
     /**
@@ -262,6 +274,6 @@ final class HandlerContext implements RequestContext {
     @Override
     public String sealRequestState(String payload) {
         Objects.requireNonNull(payload, "payload");
-        return engine.requestStates().seal(request.method(), boundTo(), payload);
+        return host.requestStates().seal(request.method(), boundTo(), payload);
     }
 }

@@ -2,6 +2,7 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.schema.McpMethodNames;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,15 +42,14 @@ public final class HandlerTable {
         return notifications.get(method);
     }
 
-    /** Collects handlers and rejects duplicates and the session's own methods. Not thread-safe. */
-    public static final class Builder {
+    /**
+     * Collects handlers and rejects duplicates and the session's own methods; what a server's
+     * features register with. Not thread-safe.
+     */
+    public static final class Builder implements FeatureHandlers {
         private final Map<String, RequestHandler> requests = new HashMap<>();
         private final Map<String, NotificationHandler> notifications = new HashMap<>();
         private final Set<String> jsonParams = new HashSet<>();
-
-        public void jsonParams(String method) {
-            jsonParams.add(Objects.requireNonNull(method, "method"));
-        }
 
         public void request(String method, RequestHandler handler) {
             add(requests, method, handler, "request");
@@ -57,6 +57,24 @@ public final class HandlerTable {
 
         public void notification(String method, NotificationHandler handler) {
             add(notifications, method, handler, "notification");
+        }
+
+        @Override
+        public FeatureHandlers requestHandler(String method, RequestHandler handler) {
+            request(method, handler);
+            return this;
+        }
+
+        @Override
+        public FeatureHandlers notificationHandler(String method, NotificationHandler handler) {
+            notification(method, handler);
+            return this;
+        }
+
+        @Override
+        public FeatureHandlers jsonParams(String method) {
+            jsonParams.add(Objects.requireNonNull(method, "method"));
+            return this;
         }
 
         private static <H> void add(Map<String, H> map, String method, H handler, String kind) {

@@ -1,27 +1,21 @@
 package dev.jmcp.core.internal.session;
 
-import dev.jmcp.core.internal.Failures;
-
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.spi.Principal;
-import dev.jmcp.schema.McpMethodNames;
-import dev.jmcp.schema.common.EmptyResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcError;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;
 import dev.jmcp.schema.jsonrpc.JsonRpcMessage;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
-import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
-import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import jakarta.json.JsonObject;
 import java.lang.System.Logger.Level;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The inbound requests being handled: bounded by {@code maxRequestsInFlightPerSession}, run on the handler
@@ -36,6 +30,8 @@ final class InboundRequests {
     private final int maxInFlight;
     private final RequestBudget budget;
     private final Map<RequestId, HandlerContext> inFlight = new ConcurrentHashMap<>();
+    /** The open {@code subscriptions/listen} requests among {@link #inFlight}, which hold no place of it. */
+    private final AtomicInteger listening = new AtomicInteger();
     /**
      * Answered requests whose response the transport is still writing. A response can read a lazy
      * blob while it is written, so a cancellation must still reach its context; these no longer
@@ -63,13 +59,15 @@ final class InboundRequests {
     void dispatch(JsonRpcRequest request, RequestHandler handler, JsonObject meta, RequestMeta stateless,
             Principal principal, CompletableFuture<JsonRpcMessage> reply) {
         RequestId id = request.id();
-        if (inFlight.size() >= maxInFlight) {
+        // a listen lasts as long as the client wants it: it has a bound of its own (maxOpenListens),
+        // not these, which are for requests that finish
+        boolean listen = !RequestBudget.counts(request.method());
+        if (!listen && inFlight.size() - listening.get() >= maxInFlight) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR,
                     "too many requests in flight: maxRequestsInFlightPerSession=" + maxInFlight));
             return;
         }
-        // a listen lasts as long as the client wants it: it has a bound of its own, not this one
-        boolean budgeted = budget != null && !McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(request.method());
+        boolean budgeted = budget != null && !listen;
         if (budgeted && !budget.tryAcquire()) {
             reply.complete(error(id, ErrorCodes.INTERNAL_ERROR, budget.refusal()));
             return;
@@ -83,11 +81,14 @@ final class InboundRequests {
                     "request id " + id + " is already in flight; a request id must not be reused"));
             return;
         }
-        if (budgeted) {
+        if (listen) {
+            listening.incrementAndGet();
+            context.onFinish(listening::decrementAndGet);
+        } else if (budgeted) {
             context.onFinish(budget::release);
         }
         try {
-            executor.execute(() -> run(handler, context, reply));
+            executor.execute(() -> HandlerRun.run(handler, context, answer -> finish(context, reply, answer)));
         } catch (RejectedExecutionException e) {
             // the session is closing: nobody will read an answer
             finish(context, reply, null);
@@ -101,6 +102,8 @@ final class InboundRequests {
     private void finish(HandlerContext context, CompletableFuture<JsonRpcMessage> reply, JsonRpcMessage answer) {
         if (answer != null) {
             writing.put(context.requestId(), context);
+        } else {
+            context.answerHold().release(); // nothing will be written: what was made for it is gone
         }
         if (inFlight.remove(context.requestId(), context)) {
             context.finished();
@@ -110,7 +113,10 @@ final class InboundRequests {
 
     /** The response to {@code id} has been written (or could not be): a cancellation no longer matters. */
     void written(RequestId id) {
-        writing.remove(id);
+        HandlerContext context = writing.remove(id);
+        if (context != null) {
+            context.answerHold().release();
+        }
     }
 
     /** The peer no longer wants an answer; unknown ids are ignored, as the spec asks. */
@@ -130,9 +136,11 @@ final class InboundRequests {
         for (HandlerContext context : inFlight.values()) {
             context.cancel(reason);
             context.finished();
+            context.answerHold().release();
         }
         for (HandlerContext context : writing.values()) {
             context.cancel(reason);
+            context.answerHold().release();
         }
         inFlight.clear();
         writing.clear();
@@ -146,67 +154,6 @@ final class InboundRequests {
     int writingSize() {
         return writing.size();
     }
-
-    private void run(RequestHandler handler, HandlerContext context, CompletableFuture<JsonRpcMessage> reply) {
-        if (context.isCancelled()) {
-            finish(context, reply, null);
-            return;
-        }
-        Object value;
-        try {
-            value = handler.handle(context.params(), context);
-        } catch (Throwable failure) {
-            finish(context, reply, failure(context, failure));
-            if (failure instanceof VirtualMachineError fatal) {
-                throw fatal;
-            }
-            return;
-        }
-        if (value instanceof CompletionStage<?> stage) {
-            if (stage instanceof CompletableFuture<?> future) {
-                context.stage(future);
-            }
-            stage.whenComplete((result, failure) -> finish(context, reply,
-                    failure == null ? success(context, result) : failure(context, Failures.unwrap(failure))));
-        } else {
-            finish(context, reply, success(context, value));
-        }
-    }
-
-    private JsonRpcMessage success(HandlerContext context, Object result) {
-        if (context.isCancelled()) {
-            return null;
-        }
-        if (result == null) {
-            return new JsonRpcResultResponse(context.requestId(), EmptyResult.of());
-        }
-        if (!(result instanceof Record) && !(result instanceof JsonObject)) {
-            LOG.log(Level.WARNING, "the handler of {0} returned a {1}, which is not a result record or a JsonObject",
-                    context.method(), result.getClass().getName());
-            return internalError(context);
-        }
-        return new JsonRpcResultResponse(context.requestId(), result);
-    }
-
-    private JsonRpcMessage failure(HandlerContext context, Throwable failure) {
-        if (context.isCancelled()) {
-            LOG.log(Level.DEBUG, "{0} (id {1}) ended after cancellation: {2}", context.method(),
-                    context.requestId(), failure.toString());
-            return null;
-        }
-        if (failure instanceof ProtocolException protocol) {
-            return new JsonRpcErrorResponse(context.requestId(), protocol.toError());
-        }
-        // the peer learns only that it failed; the detail stays in our log
-        LOG.log(Level.WARNING, "the handler of " + context.method() + " (id " + context.requestId() + ") failed",
-                failure);
-        return internalError(context);
-    }
-
-    private static JsonRpcMessage internalError(HandlerContext context) {
-        return error(context.requestId(), ErrorCodes.INTERNAL_ERROR, "internal error while handling " + context.method());
-    }
-
 
     static JsonRpcErrorResponse error(RequestId id, int code, String message) {
         return new JsonRpcErrorResponse(id, new JsonRpcError(code, message, null));

@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.session;
 
+import dev.jmcp.schema.McpMethodNames;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -56,6 +57,14 @@ public final class RequestBudget {
     /** Gives back a place taken by {@link #tryAcquire()}. */
     public void release() {
         inFlight.decrementAndGet();
+    }
+
+    /**
+     * @return false for {@code subscriptions/listen}: a listen lasts as long as the client wants it,
+     *         and has a bound of its own ({@code maxOpenListens})
+     */
+    public static boolean counts(String method) {
+        return !McpMethodNames.SUBSCRIPTIONS_LISTEN.equals(method);
     }
 
     /** @return the error message for a request refused by this budget */

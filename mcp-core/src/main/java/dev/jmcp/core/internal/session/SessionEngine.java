@@ -53,7 +53,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threads: inbound messages arrive on the transport's thread and are routed there without
  * blocking; handlers run on the handler executor; timeouts fire on the session's timer thread.
  */
-public final class SessionEngine implements McpTransport.Listener {
+public final class SessionEngine implements McpTransport.Listener, RequestHost {
     private static final System.Logger LOG = System.getLogger(SessionEngine.class.getName());
     private static final AtomicLong SESSIONS = new AtomicLong();
 
@@ -80,7 +80,7 @@ public final class SessionEngine implements McpTransport.Listener {
 
         @Override
         public boolean paramsAsJson(String method) {
-            return handlers.paramsAsJson(method);
+            return handlers.paramsAsJson(method) || initializeAfterHandshake(method);
         }
     };
     private final InboundRequests inbound;
@@ -113,6 +113,16 @@ public final class SessionEngine implements McpTransport.Listener {
         this.inbound = new InboundRequests(this, executor, config.settings().maxRequestsInFlightPerSession(), config.budget());
     }
 
+    /**
+     * Once a server's handshake is done, a second {@code initialize} is refused whatever it carries,
+     * so its params need not be read as the handshake's: kept as JSON, a stateless one (its
+     * {@code _meta} names 2026-07-28, and it has no protocolVersion) is then routed by its era and
+     * answered {@code -32601}, as on a fresh stream, rather than refused for the params it lacks.
+     */
+    private boolean initializeAfterHandshake(String method) {
+        return stateless != null && McpMethodNames.INITIALIZE.equals(method) && lifecycle.negotiated() != null;
+    }
+
     /** Connects the engine to its public face and starts the transport. */
     public void start(McpSession session) {
         if (!started.compareAndSet(false, true)) {
@@ -128,7 +138,14 @@ public final class SessionEngine implements McpTransport.Listener {
         return name;
     }
 
-    McpSession facade() {
+    /** @return what the answers of this session take from while they are made and written; null for nothing */
+    @Override
+    public dev.jmcp.core.spi.Budget answerBudget() {
+        return transport.answerBudget();
+    }
+
+    @Override
+    public McpSession facade() {
         return facade;
     }
 
@@ -257,12 +274,13 @@ public final class SessionEngine implements McpTransport.Listener {
         }
     }
 
-    /** @return what seals and opens this session's multi round-trip request state */
-    RequestStates requestStates() {
+    @Override
+    public RequestStates requestStates() {
         return requestStates;
     }
 
     /** Sends a notification; no gate, since the spec allows logging and pings before initialized. */
+    @Override
     public CompletableFuture<Void> notify(String method, Object params) {
         Objects.requireNonNull(method, "method");
         if (McpMethodNames.LOGGING_MESSAGE.equals(method) && stateless != null && lifecycle.negotiated() == null) {
@@ -275,8 +293,8 @@ public final class SessionEngine implements McpTransport.Listener {
         return transmit(new JsonRpcNotification(method, params));
     }
 
-    /** Sends a log message that {@link HandlerContext#log} has checked against its request's level. */
-    CompletableFuture<Void> notifyLog(Object params) {
+    @Override
+    public CompletableFuture<Void> notifyLog(Object params) {
         return transmit(new JsonRpcNotification(McpMethodNames.LOGGING_MESSAGE, params));
     }
 
@@ -539,7 +557,20 @@ public final class SessionEngine implements McpTransport.Listener {
                 }
             }
             if (!answers.isEmpty()) {
-                reply(new JsonRpcBatch(answers));
+                transmit(new JsonRpcBatch(answers)).whenComplete((sent, failure2) -> {
+                    // as for a single answer: a cancellation no longer matters, what it held is given back
+                    for (JsonRpcMessage answer : answers) {
+                        if (answer instanceof JsonRpcResultResponse result) {
+                            inbound.written(result.id());
+                        } else if (answer instanceof JsonRpcErrorResponse error && error.id() != null) {
+                            inbound.written(error.id());
+                        }
+                    }
+                    if (failure2 != null) {
+                        LOG.log(closed.get() ? Level.DEBUG : Level.WARNING, name + " could not send a response",
+                                failure2);
+                    }
+                });
             }
         });
     }
@@ -606,6 +637,7 @@ public final class SessionEngine implements McpTransport.Listener {
 
     // ---- state ----
 
+    @Override
     public Negotiated negotiated() {
         return lifecycle.negotiated();
     }

@@ -25,10 +25,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.spi.JsonProvider;
 import java.lang.System.Logger.Level;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -37,8 +35,8 @@ import java.util.Set;
  * {@code _meta} must say, the methods it answers itself ({@code server/discover}) or no longer has
  * ({@code initialize}, {@code ping}, {@code logging/setLevel}, {@code resources/subscribe} and
  * {@code unsubscribe}), and what it adds to every result: {@code resultType}, the server's identity
- * in {@code _meta}, and caching hints where the revision asks for them. Immutable; shared by all
- * sessions of a server.
+ * in {@code _meta}, and caching hints where the revision asks for them. Immutable; made once per
+ * server and shared by its sessions and stateless requests.
  */
 public final class StatelessServer {
     private static final System.Logger LOG = System.getLogger(StatelessServer.class.getName());
@@ -55,11 +53,23 @@ public final class StatelessServer {
     private static final Set<String> MAY_ASK_FOR_INPUT = Set.of("tools/call", "prompts/get",
             McpMethodNames.RESOURCES_READ);
 
+    /** Where a result record keeps the members the era adds; looked up once per record type. */
+    private static final ClassValue<EraFields> ERA_FIELDS = new ClassValue<>() {
+        @Override
+        protected EraFields computeValue(Class<?> type) {
+            return new EraFields(Records.component(type, "resultType", String.class),
+                    Records.component(type, "ttlMs", Long.class), Records.component(type, "cacheScope", CacheScope.class),
+                    Records.component(type, "meta", JsonObject.class));
+        }
+    };
+
     private final Implementation serverInfo;
     private final ServerCapabilities capabilities;
     private final String instructions;
     private final CacheHint defaultHint;
     private final JsonObject serverInfoJson;
+    /** A {@code _meta} of the server's identity alone, made once. */
+    private final JsonObject serverInfoMeta;
 
     /**
      * @param serverInfo   never null
@@ -73,20 +83,8 @@ public final class StatelessServer {
         this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
         this.instructions = instructions;
         this.defaultHint = Objects.requireNonNull(defaultHint, "defaultHint");
-        this.serverInfoJson = toJson(serverInfo);
-    }
-
-    /** The last server identity encoded: a server's sessions all share one, and a session may last one request. */
-    private static volatile Map.Entry<Implementation, JsonObject> lastServerInfo;
-
-    private static JsonObject toJson(Implementation value) {
-        Map.Entry<Implementation, JsonObject> last = lastServerInfo;
-        if (last != null && last.getKey().equals(value)) {
-            return last.getValue();
-        }
-        JsonObject json = Meta.toJson(value);
-        lastServerInfo = Map.entry(value, json);
-        return json;
+        this.serverInfoJson = Meta.toJson(serverInfo);
+        this.serverInfoMeta = JSON.createObjectBuilder().add(ServerMetaKeys.SERVER_INFO, serverInfoJson).build();
     }
 
     /** @return the revisions {@code server/discover} lists: every one jmcp speaks, newest first */
@@ -228,33 +226,43 @@ public final class StatelessServer {
     }
 
     private Record decorateRecord(Record result, boolean cacheable) {
-        Class<?> type = result.getClass();
-        Map<String, Object> changes = new HashMap<>();
-        int resultType = Records.component(type, "resultType", String.class);
-        if (resultType >= 0 && Records.get(result, resultType) == null) {
-            changes.put("resultType", ResultType.COMPLETE);
+        EraFields fields = ERA_FIELDS.get(result.getClass());
+        if (!fields.any()) {
+            return result;
         }
-        int ttl = Records.component(type, "ttlMs", Long.class);
-        if (cacheable && ttl >= 0 && Records.get(result, ttl) == null) {
-            changes.put("ttlMs", defaultHint.ttlMs());
+        Object[] values = Records.values(result);
+        boolean changed = fill(values, fields.resultType, ResultType.COMPLETE);
+        if (cacheable) {
+            changed |= fill(values, fields.ttlMs, defaultHint.ttlMs());
+            changed |= fill(values, fields.cacheScope, defaultHint.scope());
         }
-        int scope = Records.component(type, "cacheScope", CacheScope.class);
-        if (cacheable && scope >= 0 && Records.get(result, scope) == null) {
-            changes.put("cacheScope", defaultHint.scope());
+        if (fields.meta >= 0) {
+            JsonObject meta = (JsonObject) values[fields.meta];
+            JsonObject with = withServerInfo(meta);
+            changed |= with != meta;
+            values[fields.meta] = with;
         }
-        int meta = Records.component(type, "meta", JsonObject.class);
-        if (meta >= 0) {
-            changes.put("meta", withServerInfo((JsonObject) Records.get(result, meta)));
-        }
-        return changes.isEmpty() ? result : Records.with(result, changes);
+        return changed ? Records.of(result.getClass(), values) : result;
     }
 
+    /** Sets {@code values[index]} to {@code value} when the component exists and is null; @return whether it did */
+    private static boolean fill(Object[] values, int index, Object value) {
+        if (index < 0 || values[index] != null) {
+            return false;
+        }
+        values[index] = value;
+        return true;
+    }
+
+    /** @return {@code meta} with the server's identity; the same object when it has it already */
     private JsonObject withServerInfo(JsonObject meta) {
-        if (meta != null && meta.containsKey(ServerMetaKeys.SERVER_INFO)) {
+        if (meta == null) {
+            return serverInfoMeta; // most results carry no _meta of their own
+        }
+        if (meta.containsKey(ServerMetaKeys.SERVER_INFO)) {
             return meta;
         }
-        JsonObjectBuilder builder = meta == null ? JSON.createObjectBuilder() : JSON.createObjectBuilder(meta);
-        return builder.add(ServerMetaKeys.SERVER_INFO, serverInfoJson).build();
+        return JSON.createObjectBuilder(meta).add(ServerMetaKeys.SERVER_INFO, serverInfoJson).build();
     }
 
     private static JsonRpcErrorResponse error(JsonRpcRequest request, int code, String message, JsonObject data) {
@@ -272,6 +280,13 @@ public final class StatelessServer {
 
         JsonRpcMessage response() {
             return response;
+        }
+    }
+
+    /** Component indices, -1 for one the record lacks. */
+    private record EraFields(int resultType, int ttlMs, int cacheScope, int meta) {
+        boolean any() {
+            return resultType >= 0 || ttlMs >= 0 || cacheScope >= 0 || meta >= 0;
         }
     }
 }

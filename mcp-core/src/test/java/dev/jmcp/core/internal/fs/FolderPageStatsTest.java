@@ -43,13 +43,13 @@ class FolderPageStatsTest {
         });
         stats.set(0);
         // a page takes one more entry than it shows, to learn that a next page exists
-        List<String> first = names(files.listAfter(root, null, PAGE + 1));
+        List<String> first = names(files.listAfter(root, "file:///", null, PAGE + 1));
         assertEquals(PAGE + 1, stats.getAndSet(0));
         assertEquals("e00000.txt", first.get(0));
-        List<String> deep = names(files.listAfter(root, "e04999.txt", PAGE + 1));
+        List<String> deep = names(files.listAfter(root, "file:///", "e04999.txt", PAGE + 1));
         assertEquals(PAGE + 1, stats.getAndSet(0));
         assertEquals(List.of("e05000.txt", "e06000.txt"), List.of(deep.get(0), deep.get(PAGE)));
-        List<String> last = names(files.listAfter(root, "e09499.txt", PAGE + 1));
+        List<String> last = names(files.listAfter(root, "file:///", "e09499.txt", PAGE + 1));
         assertEquals(500, stats.get());
         assertEquals("e09999.txt", last.get(last.size() - 1));
     }

@@ -46,6 +46,27 @@ class UnreadableFileTest {
         assertSame(denied, answer.getCause());
     }
 
+    /**
+     * Issue 24, case 7: a folder that cannot be listed was a generic "-32603 internal error while
+     * handling resources/list". As root no permission stops a listing, so the failure here is a
+     * real one of another kind: what was listed is not a folder.
+     */
+    @Test
+    void aFolderThatCannotBeListedIsAnsweredWithTheReasonAndTheUri() throws IOException {
+        Path root = temp.toRealPath();
+        Path notAFolder = Files.writeString(root.resolve("plain.txt"), "x");
+        FileResources files = new FileResources(new SafePaths(root, 256), 0);
+
+        ProtocolException refused = assertThrows(ProtocolException.class,
+                () -> files.listAfter(notAFolder, "file:///plain.txt", null, 10));
+
+        assertEquals(ErrorCodes.INTERNAL_ERROR, refused.code());
+        assertEquals("cannot read file:///plain.txt: not a folder", refused.getMessage());
+        JsonObject data = (JsonObject) refused.data();
+        assertEquals("file:///plain.txt", data.getString("uri"));
+        assertEquals("not a folder", data.getString("reason"), "the reason, never the server's own path");
+    }
+
     private static void assertUnreadable(ProtocolException answer, String uri) {
         assertEquals(ErrorCodes.INTERNAL_ERROR, answer.code());
         assertEquals("cannot read " + uri + ": permission denied", answer.getMessage());

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.body;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.jsonrpc.JsonRpcBatch;
 import dev.jmcp.schema.jsonrpc.JsonRpcErrorResponse;

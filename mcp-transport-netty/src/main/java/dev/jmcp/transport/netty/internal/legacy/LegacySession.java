@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.legacy;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
@@ -27,6 +28,7 @@ public final class LegacySession implements McpTransport, RegisteredSession {
     private final String id;
     private final SessionRegistry registry;
     private final SessionInbox inbound;
+    private final Budget answers;
     private volatile Channel channel;
     private volatile boolean closed;
     private volatile long lastActivity = System.nanoTime();
@@ -34,9 +36,11 @@ public final class LegacySession implements McpTransport, RegisteredSession {
     /**
      * @param id       the session id
      * @param registry where the session is registered; never null
+     * @param answers  the server's {@code maxResponseBytesInMemory}; never null
      */
-    public LegacySession(String id, SessionRegistry registry) {
+    public LegacySession(String id, SessionRegistry registry, Budget answers) {
         this.id = Objects.requireNonNull(id, "id");
+        this.answers = Objects.requireNonNull(answers, "answers");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.inbound = new SessionInbox("legacy session " + id, () -> closed);
     }
@@ -45,6 +49,12 @@ public final class LegacySession implements McpTransport, RegisteredSession {
     void attach(Channel sse) {
         this.channel = sse;
         sse.closeFuture().addListener(future -> close());
+    }
+
+    /** @return the server's {@code maxResponseBytesInMemory}, which answers take from while they are made and written */
+    @Override
+    public Budget answerBudget() {
+        return answers;
     }
 
     @Override

@@ -83,7 +83,7 @@ public final class LegacySseHandler extends SimpleChannelInboundHandler<FullHttp
                     "the SSE endpoint must be read as text/event-stream");
             return;
         }
-        LegacySession session = context.sessions().create(id -> new LegacySession(id, context.sessions()),
+        LegacySession session = context.sessions().create(id -> new LegacySession(id, context.sessions(), context.held()),
                 RequestPrincipal.of(ctx));
         if (session == null) {
             refuse(ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, ErrorCodes.INTERNAL_ERROR,

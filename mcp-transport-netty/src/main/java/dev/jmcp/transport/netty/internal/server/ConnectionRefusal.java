@@ -1,7 +1,7 @@
 package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.schema.codec.McpCodec;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

@@ -1,11 +1,12 @@
 package dev.jmcp.transport.netty.internal.server;
 
 import dev.jmcp.transport.netty.HttpServerSettings;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.auth.AuthGate;
 import dev.jmcp.transport.netty.internal.auth.TokenPresence;
-import dev.jmcp.transport.netty.internal.body.Budget;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.body.JsonBodyWriter;
+import dev.jmcp.transport.netty.internal.body.PeerShares;
 import dev.jmcp.transport.netty.internal.body.RequestBodyBudget;
 import dev.jmcp.transport.netty.internal.body.ResponseBodies;
 import dev.jmcp.transport.netty.internal.legacy.LegacySseHandler;
@@ -41,7 +42,8 @@ import java.util.function.Consumer;
  * hostOrigin  HostOriginFilter            421 / 403 / 400 (repeated Host or Origin) before the body is read
  * tokenPresence TokenPresence             (when protected) 401 / 400 for an endpoint request without a bearer
  *                                         token, before the body is read
- * bodyBudget  RequestBodyBudget           503 when all bodies being read would hold over maxBufferedRequestBytes
+ * bodyBudget  RequestBodyBudget           503 when all bodies being read would hold over maxBufferedRequestBytes,
+ *                                         or one client's over maxBufferedRequestBytesPerPeer
  * aggregator  RequestAggregator           one FullHttpRequest, at most maxMessageBytes (else 413, JSON error)
  * sse         SseWriter                   SseEvent -&gt; text/event-stream pieces
  * json        JsonBodyWriter              JsonBody -&gt; application/json pieces
@@ -68,6 +70,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
     private final Consumer<ChannelPipeline> extra;
     private final Budget connections;
     private final Budget requestBytes;
+    private final PeerShares peerBytes;
     private final ConnectionRefusal refusal;
     private final EndpointHandlers endpoint;
     private final AuthGate gate;
@@ -96,8 +99,12 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         }
         this.allowedHosts = List.copyOf(hosts);
         this.extra = extra;
-        this.connections = new Budget("maxConnections", context.settings().maxConnections());
-        this.requestBytes = new Budget("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
+        this.connections = Budget.of("maxConnections", context.settings().maxConnections());
+        this.requestBytes = Budget.of("maxBufferedRequestBytes", context.settings().maxBufferedRequestBytes());
+        HttpServerSettings settings = context.settings();
+        // one body of the longest kind always fits a client's share, and no share exceeds the whole
+        this.peerBytes = new PeerShares("maxBufferedRequestBytesPerPeer", Math.min(settings.maxBufferedRequestBytes(),
+                Math.max(settings.maxBufferedRequestBytesPerPeer(), settings.maxRequestBytes())));
         this.refusal = new ConnectionRefusal(connections, context.codec());
         this.endpoint = new EndpointHandlers(context, gate);
         this.gate = gate;
@@ -141,7 +148,7 @@ public final class ServerChannelInitializer extends ChannelInitializer<SocketCha
         if (gate != null) {
             pipeline.addLast("tokenPresence", new TokenPresence(gate));
         }
-        pipeline.addLast("bodyBudget", new RequestBodyBudget(requestBytes, context.codec()));
+        pipeline.addLast("bodyBudget", new RequestBodyBudget(requestBytes, peerBytes, context.codec()));
         pipeline.addLast("aggregator", new RequestAggregator(settings));
         endpoint.addTo(pipeline);
         if (extra != null) {

@@ -4,7 +4,7 @@ import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.internal.body.BodyProducers;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.body.ResponseBodies;
 import dev.jmcp.transport.netty.internal.session.SessionRegistry;
 import java.util.Objects;
@@ -41,8 +41,8 @@ public record ServerContext(HttpServerSettings settings, String path, SessionReg
     public ServerContext(HttpServerSettings settings, String path, SessionRegistry sessions,
             Consumer<McpTransport> onSession, BodyProducers producers) {
         this(settings, path, sessions, onSession, producers,
-                new Budget("maxReplayBytes", settings.maxReplayBytes()),
-                new Budget("maxResponseBytesInMemory", settings.maxResponseBytesInMemory()));
+                Budget.of("maxReplayBytes", settings.maxReplayBytes()),
+                Budget.of("maxResponseBytesInMemory", settings.maxResponseBytesInMemory()));
     }
 
     /** @return what makes the response bodies, with the settings' codec and {@code chunkBytes} */

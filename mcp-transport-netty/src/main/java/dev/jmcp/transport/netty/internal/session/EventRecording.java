@@ -1,6 +1,6 @@
 package dev.jmcp.transport.netty.internal.session;
 
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.Arrays;

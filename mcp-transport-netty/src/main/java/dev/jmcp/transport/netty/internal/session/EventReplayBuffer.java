@@ -3,7 +3,7 @@ package dev.jmcp.transport.netty.internal.session;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.transport.netty.internal.body.BlobScan;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.session;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
@@ -297,6 +298,12 @@ public final class HttpSession implements McpTransport, RegisteredSession {
             EventStream stream = routes.related(payload);
             return writer.emit(stream != null ? stream : routes.unrelatedTarget(), payload, false);
         }
+    }
+
+    /** @return the server's {@code maxResponseBytesInMemory}, which answers take from while they are made and written */
+    @Override
+    public Budget answerBudget() {
+        return context.held();
     }
 
     private void learnVersion(JsonRpcPayload payload) {

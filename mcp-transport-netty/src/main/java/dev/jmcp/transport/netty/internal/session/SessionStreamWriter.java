@@ -5,7 +5,7 @@ import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.lifecycle.ProtocolVersions;
 import dev.jmcp.transport.netty.HttpServerSettings;
 import dev.jmcp.transport.netty.internal.body.BlobScan;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.server.ResponseHeads;

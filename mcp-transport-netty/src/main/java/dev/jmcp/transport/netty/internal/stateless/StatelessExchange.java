@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
@@ -30,9 +31,10 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The transport of one request of the stateless era (2026-07-28). The server builds a session on
- * it as on any transport; the request is the only message it delivers, and the answer ends it.
- * What the session sends goes to the connection of the POST that carried the request:
+ * The transport of one request of the stateless era (2026-07-28). It says it
+ * {@linkplain #carriesOneRequest() carries one request}, so the server serves it without building a
+ * session (core's {@code StatelessCall}); the request is the only message it delivers, and the
+ * answer ends it. What the server sends goes to the connection of the POST that carried the request:
  * <ul>
  *   <li>the answer alone: an {@code application/json} body, whose status the error code decides
  *       (400 for -32020, -32021 and -32022; 404 for -32601; 200 otherwise, and for results);</li>
@@ -43,14 +45,14 @@ import java.util.concurrent.TimeUnit;
  *   <li>a request of its own: refused, since the era has none (a server asks for input with an
  *       {@code input_required} result).</li>
  * </ul>
- * Once the answer has been written the transport closes, and the session with it. A connection
- * that closes first cancels the request, as the spec says: the transport closes, the session
- * cancels the handler, and nothing more is sent.
+ * Once the answer has been written the transport closes, and the request's server side with it.
+ * A connection that closes first cancels the request, as the spec says: the transport closes, the
+ * server cancels the handler, and nothing more is sent.
  *
  * <p>Threads: the state of the response is the connection's event loop's alone; {@link #send} and
- * {@link #close} hand their work to it, so nothing the session does waits for the network, and a
+ * {@link #close} hand their work to it, so nothing the server does waits for the network, and a
  * slow client only delays the future {@code send} returns. The listener's state is guarded by
- * {@code inbound}, since the session may start the transport from any thread.
+ * {@code inbound}, since the server may start the transport from any thread.
  */
 public final class StatelessExchange implements McpTransport {
     private static final System.Logger LOG = System.getLogger(StatelessExchange.class.getName());
@@ -110,7 +112,7 @@ public final class StatelessExchange implements McpTransport {
         }
     }
 
-    /** Hands the request to the session, now or as soon as it has started the transport. */
+    /** Hands the request to the server, now or as soon as it has started the transport. */
     void deliver() {
         synchronized (inbound) {
             handedOver = true;
@@ -194,7 +196,7 @@ public final class StatelessExchange implements McpTransport {
         } else {
             written = channel.writeAndFlush(new JsonBody(ResponseHeads.json(statusOf(answer)), answer));
         }
-        // only once it is written: closing the session cancels what a lazy body still reads
+        // only once it is written: closing the transport cancels what a lazy body still reads
         written.addListener(future -> {
             taken.complete(null);
             end(null);
@@ -212,6 +214,12 @@ public final class StatelessExchange implements McpTransport {
             };
         }
         return HttpResponseStatus.OK;
+    }
+
+    /** @return the server's {@code maxResponseBytesInMemory}, which answers take from while they are made and written */
+    @Override
+    public Budget answerBudget() {
+        return context.held();
     }
 
     // ---- end ----

@@ -36,7 +36,8 @@ import java.util.Objects;
  *   <li>the headers against the body ({@link StatelessHeaders}: 400 with -32020, -32602 or
  *       -32022);</li>
  *   <li>a request then gets a {@link StatelessExchange} of its own, handed to the server like a
- *       new session, which answers it (and refuses a revision it does not speak, -32022);</li>
+ *       connection, which serves it without a session (and refuses a revision it does not speak,
+ *       -32022);</li>
  *   <li>a notification gets 202 when it names a revision the server speaks statelessly (400,
  *       -32022, otherwise); nothing receives it, since 2026-07-28 defines no client notification
  *       over HTTP (closing the response stream is what cancels a request).</li>

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.body;
 
+import dev.jmcp.core.spi.Budget;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(LeakCheck.class)
 class JsonBodyWriterTest {
-    private static final Budget UNBOUNDED = new Budget("maxResponseBytesInMemory", Long.MAX_VALUE);
+    private static final Budget UNBOUNDED = Budget.of("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.body;
 
+import dev.jmcp.core.spi.Budget;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ResponseBudgetTest {
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers none = new BodyProducers(1);
-    private final Budget held = new Budget("maxResponseBytesInMemory", 10_000);
+    private final Budget held = Budget.of("maxResponseBytesInMemory", 10_000);
     private final ResponseBodies bodies = new ResponseBodies(codec, 1024, none, held);
     private final EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler());
     private final ChannelHandlerContext ctx = channel.pipeline().firstContext();
@@ -88,7 +89,7 @@ class ResponseBudgetTest {
     @Test
     void aNotificationThatCannotBeHeldIsNotWritten() {
         JsonRpcNotification big = new JsonRpcNotification("notifications/message", null);
-        Budget nothing = new Budget("maxResponseBytesInMemory", 0);
+        Budget nothing = Budget.of("maxResponseBytesInMemory", 0);
         IOException refused = assertThrows(IOException.class,
                 () -> new ResponseBodies(codec, 1024, none, nothing).of(ctx, big, false));
         assertTrue(refused.getMessage().contains("maxResponseBytesInMemory=0"), refused.getMessage());

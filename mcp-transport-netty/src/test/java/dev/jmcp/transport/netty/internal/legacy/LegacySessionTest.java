@@ -40,7 +40,7 @@ class LegacySessionTest {
 
     @Test
     void aThrowingListenerDoesNotBreakTheSession() {
-        LegacySession session = registry.create(id -> new LegacySession(id, registry), null);
+        LegacySession session = registry.create(id -> new LegacySession(id, registry, dev.jmcp.core.spi.Budget.of("maxResponseBytesInMemory", Long.MAX_VALUE)), null);
         ThrowingListener listener = new ThrowingListener();
         JsonRpcNotification early = new JsonRpcNotification("notifications/early", null);
         JsonRpcNotification first = new JsonRpcNotification("notifications/first", null);

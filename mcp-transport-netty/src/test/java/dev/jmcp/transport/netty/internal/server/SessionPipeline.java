@@ -11,7 +11,7 @@ import dev.jmcp.transport.netty.internal.Leftovers;
 import dev.jmcp.transport.netty.internal.Recorder;
 import dev.jmcp.transport.netty.internal.Wire;
 import dev.jmcp.transport.netty.internal.body.BodyProducers;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.session.HttpSession;
 import dev.jmcp.transport.netty.internal.session.SessionRegistry;
 import io.netty.buffer.Unpooled;
@@ -41,8 +41,8 @@ public final class SessionPipeline {
     final BodyProducers producers = new BodyProducers(2);
     public HttpServerSettings settings = HttpServerSettings.defaults();
     SessionRegistry registry = new SessionRegistry(4);
-    public Budget budget = new Budget("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
-    Budget held = new Budget("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
+    public Budget budget = Budget.of("maxReplayBytes", HttpServerSettings.DEFAULT_MAX_REPLAY_BYTES);
+    Budget held = Budget.of("maxResponseBytesInMemory", HttpServerSettings.DEFAULT_MAX_RESPONSE_BYTES_IN_MEMORY);
 
     /** Ends every connection and the body threads, then fails if a connection held messages nobody read. */
     public void close() {

@@ -14,7 +14,7 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.TextResourceContents;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class EventReplayBufferTest {
     private final List<Long> removed = new ArrayList<>();
     private final JsonRpcNotification message = new JsonRpcNotification("notifications/message", null);
-    private final Budget budget = new Budget("maxReplayBytes", 1_000);
+    private final Budget budget = Budget.of("maxReplayBytes", 1_000);
 
     private EventReplayBuffer buffer(int maxEvents, long maxBytes) {
         return new EventReplayBuffer(maxEvents, maxBytes, budget, entry -> removed.add(entry.seq()));

@@ -12,7 +12,7 @@ import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.TextResourceContents;
 import dev.jmcp.transport.netty.LeakCheck;
 import dev.jmcp.transport.netty.internal.Wire;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.server.SessionPipeline;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -65,7 +65,7 @@ class ReplayBudgetTest {
 
     @Test
     void anAnswerPastTheServersBudgetIsReplayedAsAnErrorNamingMaxReplayBytes() {
-        pipe.budget = new Budget("maxReplayBytes", 1000);
+        pipe.budget = Budget.of("maxReplayBytes", 1000);
         HttpSession session = pipe.initialize();
         EmbeddedChannel post = post(session, 5);
         session.send(text(5, 2000));
@@ -97,7 +97,7 @@ class ReplayBudgetTest {
 
     @Test
     void anAnswerForAStreamWithoutAConnectionPastTheBudgetIsResumedAsAnError() {
-        pipe.budget = new Budget("maxReplayBytes", 1000);
+        pipe.budget = Budget.of("maxReplayBytes", 1000);
         HttpSession session = pipe.initialize();
         EmbeddedChannel post = post(session, 5);
         Wire.drain(post);

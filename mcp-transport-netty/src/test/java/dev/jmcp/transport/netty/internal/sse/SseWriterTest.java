@@ -18,7 +18,7 @@ import dev.jmcp.transport.netty.internal.Leftovers;
 import dev.jmcp.transport.netty.internal.LoopChannel;
 import dev.jmcp.transport.netty.internal.Wire;
 import dev.jmcp.transport.netty.internal.body.BodyProducers;
-import dev.jmcp.transport.netty.internal.body.Budget;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.body.ResponseBodies;
 import dev.jmcp.transport.netty.internal.session.EventRecording;
 import dev.jmcp.transport.netty.internal.session.KeptEvent;
@@ -36,13 +36,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(LeakCheck.class)
 class SseWriterTest {
-    private static final Budget UNBOUNDED = new Budget("maxResponseBytesInMemory", Long.MAX_VALUE);
+    private static final Budget UNBOUNDED = Budget.of("maxResponseBytesInMemory", Long.MAX_VALUE);
     private final McpCodec codec = McpCodec.defaults();
     private final BodyProducers producers = new BodyProducers(2);
     /** Encodes nothing off the loop: a body that tried would fail. */
     private final BodyProducers none = new BodyProducers(1);
     private final EventLoopGroup loop = new MultiThreadIoEventLoopGroup(1, LocalIoHandler.newFactory());
-    private final Budget budget = new Budget("maxReplayBytes", Long.MAX_VALUE);
+    private final Budget budget = Budget.of("maxReplayBytes", Long.MAX_VALUE);
     private final AtomicReference<KeptEvent> kept = new AtomicReference<>();
 
     SseWriterTest() {

@@ -1,0 +1,170 @@
+package dev.jmcp.cli.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 24's cases 1-3 as a user meets them: the real {@code jmcp serve} in a JVM of
+ * {@code -Xmx256m}, many 5 MiB answers wanted at once. Every request gets its answer or an error
+ * that names {@code maxResponseBytesInMemory}; none gets an unnamed {@code -32603}, and the server
+ * never runs out of memory. Each case runs three rounds on one server, to show it stays so.
+ */
+class SmallHeapConcurrentReadsTest {
+    private static final int FIVE_MIB = 5 * 1024 * 1024;
+    private static final int ROUNDS = 3;
+    private static final String META = "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}";
+
+    @TempDir
+    Path root;
+
+    /** Case 1: 200 concurrent stateless reads of a 5 MiB text over HTTP, clients reading at once. */
+    @Test
+    void concurrentStatelessTextReadsOverHttpAreAnsweredOrRefusedByName() throws Exception {
+        String uri = uriOf(Files.writeString(root.resolve("big.txt"), text()));
+        try (SmallHeapServer server = SmallHeapServer.http("--root", root.toString())) {
+            for (int round = 0; round < ROUNDS; round++) {
+                Map<String, Integer> outcomes = overHttp(server, 200, uri, false);
+                assertAllNamed(outcomes, 200, server, "round " + round);
+            }
+        }
+    }
+
+    /** Case 2: the same with a 5 MiB blob and a progressToken, which used to stage every blob whole. */
+    @Test
+    void concurrentStatelessBlobReadsWithProgressOverHttpAreAnsweredOrRefusedByName() throws Exception {
+        byte[] blob = new byte[FIVE_MIB];
+        new Random(24).nextBytes(blob);
+        String uri = uriOf(Files.write(root.resolve("big.bin"), blob));
+        try (SmallHeapServer server = SmallHeapServer.http("--root", root.toString())) {
+            for (int round = 0; round < ROUNDS; round++) {
+                Map<String, Integer> outcomes = overHttp(server, 200, uri, true);
+                assertAllNamed(outcomes, 200, server, "round " + round);
+            }
+        }
+    }
+
+    /** Case 3: 80 pipelined stateless reads of a 5 MiB text over stdio. */
+    @Test
+    void pipelinedStatelessTextReadsOverStdioAreAnsweredOrRefusedByName() throws Exception {
+        String uri = uriOf(Files.writeString(root.resolve("big.txt"), text()));
+        try (SmallHeapServer server = SmallHeapServer.stdio("--root", root.toString())) {
+            OutputStream stdin = server.process().getOutputStream();
+            InputStream stdout = server.process().getInputStream();
+            for (int round = 0; round < ROUNDS; round++) {
+                StringBuilder requests = new StringBuilder();
+                for (int i = 0; i < 80; i++) {
+                    requests.append(read(round * 1000 + i, uri, false)).append('\n');
+                }
+                stdin.write(requests.toString().getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+                assertAllNamed(lines(stdout, 80), 80, server, "round " + round);
+            }
+        }
+    }
+
+    private static void assertAllNamed(Map<String, Integer> outcomes, int requests, SmallHeapServer server,
+            String round) {
+        String report = round + ": " + outcomes + "\n--- server log\n" + String.join("\n", server.log());
+        assertEquals(requests, outcomes.values().stream().mapToInt(Integer::intValue).sum(), report);
+        int unnamed = outcomes.entrySet().stream().filter(e -> !e.getKey().equals("result")
+                && !e.getKey().startsWith("named ")).mapToInt(Map.Entry::getValue).sum();
+        assertEquals(0, unnamed, "every refusal names the setting that refused it: " + report);
+        assertTrue(outcomes.getOrDefault("result", 0) > 0, "some answers fit the budget: " + report);
+        assertFalse(server.ranOutOfMemory(), report);
+        assertTrue(server.process().isAlive(), report);
+    }
+
+    /** @return outcome to count, of {@code n} reads of {@code uri} sent at once, each on its own connection */
+    private static Map<String, Integer> overHttp(SmallHeapServer server, int n, String uri, boolean progress)
+            throws Exception {
+        Map<String, String> headers = Map.of("Content-Type", "application/json",
+                "Accept", "application/json, text/event-stream", "MCP-Protocol-Version", "2026-07-28",
+                "Mcp-Method", "resources/read", "Mcp-Name", uri);
+        ExecutorService threads = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int id = i + 1;
+                answers.add(threads.submit(() -> {
+                    return RawPost.post(server.port(), "/mcp", headers, read(id, uri, progress), new AnswerScan());
+                }));
+            }
+            Map<String, Integer> counts = new TreeMap<>();
+            for (Future<String> answer : answers) {
+                counts.merge(answer.get(180, TimeUnit.SECONDS), 1, Integer::sum);
+            }
+            return counts;
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** @return outcome to count, of the next {@code n} lines of {@code stdout} */
+    private static Map<String, Integer> lines(InputStream stdout, int n) throws IOException {
+        Map<String, Integer> counts = new TreeMap<>();
+        AnswerScan scan = new AnswerScan();
+        byte[] buffer = new byte[64 * 1024];
+        int seen = 0;
+        while (seen < n) {
+            int k = stdout.read(buffer);
+            if (k < 0) {
+                counts.merge("the server's output ended", 1, Integer::sum);
+                return counts;
+            }
+            int start = 0;
+            for (int i = 0; i < k && seen < n; i++) {
+                if (buffer[i] == '\n') {
+                    scan.feed(buffer, start, i - start);
+                    counts.merge(scan.outcome(), 1, Integer::sum);
+                    seen++;
+                    scan = new AnswerScan();
+                    start = i + 1;
+                }
+            }
+            if (start < k) {
+                scan.feed(buffer, start, k - start);
+            }
+        }
+        return counts;
+    }
+
+    private static String read(int id, String uri, boolean progress) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri
+                + "\",\"_meta\":{" + META + (progress ? ",\"progressToken\":" + id : "") + "}}}";
+    }
+
+    private static String uriOf(Path file) throws IOException {
+        return file.toRealPath().toUri().toString();
+    }
+
+    /** 5 MiB of plain text in lines, as a log file would be. */
+    private static String text() {
+        StringBuilder text = new StringBuilder(FIVE_MIB);
+        String line = "the quick brown fox jumps over the lazy dog 0123456789\n";
+        while (text.length() + line.length() <= FIVE_MIB) {
+            text.append(line);
+        }
+        text.append("x".repeat(FIVE_MIB - text.length()));
+        return text.toString();
+    }
+}
