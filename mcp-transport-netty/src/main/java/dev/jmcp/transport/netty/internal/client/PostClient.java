@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
@@ -138,7 +139,12 @@ final class PostClient {
                 .set(HttpHeaderNames.ACCEPT, ClientConnection.ACCEPT_BOTH)
                 .set(HttpHeaderNames.CONTENT_TYPE, "application/json")
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-        connection.eachHeader(payload, request.headers()::set);
+        try {
+            connection.eachHeader(payload, request.headers()::set);
+        } catch (RuntimeException e) { // an authorizer's header refused, say: the body was never handed on
+            request.release();
+            return CompletableFuture.failedFuture(connection.wrap(e, "POST"));
+        }
         PostExchange exchange = new PostExchange(connection, payload, attempt);
         Channel channel;
         while ((channel = idle.pollFirst()) != null && !channel.isActive()) {
@@ -153,7 +159,14 @@ final class PostClient {
     }
 
     private void connectAndStart(FullHttpRequest request, PostExchange exchange) {
-        ChannelFuture connecting = bootstrap.connect();
+        ChannelFuture connecting;
+        try {
+            connecting = bootstrap.connect();
+        } catch (RuntimeException e) { // the client closed meanwhile: its event loop takes no more work
+            request.release();
+            exchange.broken(e);
+            return;
+        }
         connecting.addListener(done -> {
             if (done.isSuccess()) {
                 open.add(connecting.channel());
@@ -166,17 +179,25 @@ final class PostClient {
     }
 
     private void start(Channel channel, FullHttpRequest request, PostExchange exchange) {
-        channel.eventLoop().execute(() -> {
-            if (!channel.isActive()) {
-                connectAndStart(request, exchange); // a pooled connection the server closed meanwhile
-                return;
+        try {
+            channel.eventLoop().execute(() -> begin(channel, request, exchange));
+        } catch (RejectedExecutionException e) {
+            // the client closed meanwhile (its event loop is shutting down): nothing will write the body
+            request.release();
+            exchange.broken(e);
+        }
+    }
+
+    private void begin(Channel channel, FullHttpRequest request, PostExchange exchange) {
+        if (!channel.isActive()) {
+            connectAndStart(request, exchange); // a pooled connection the server closed meanwhile
+            return;
+        }
+        channel.pipeline().get(ExchangeHandler.class).begin(exchange);
+        channel.writeAndFlush(request).addListener(written -> {
+            if (!written.isSuccess()) {
+                channel.close(); // the handler hands the failure to the exchange
             }
-            channel.pipeline().get(ExchangeHandler.class).begin(exchange);
-            channel.writeAndFlush(request).addListener(written -> {
-                if (!written.isSuccess()) {
-                    channel.close(); // the handler hands the failure to the exchange
-                }
-            });
         });
     }
 
