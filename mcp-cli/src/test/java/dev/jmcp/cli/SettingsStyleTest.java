@@ -26,7 +26,8 @@ class SettingsStyleTest {
             "dev.jmcp.core.session.RequestOptions", "dev.jmcp.core.resources.ResourceSettings",
             "dev.jmcp.core.spi.ServeOptions", "dev.jmcp.core.spi.ConnectOptions",
             "dev.jmcp.transport.stdio.StdioSettings", "dev.jmcp.transport.stdio.StdioProcessOptions",
-            "dev.jmcp.transport.netty.HttpServerSettings", "dev.jmcp.transport.netty.HttpClientSettings"})
+            "dev.jmcp.transport.netty.HttpServerSettings", "dev.jmcp.transport.netty.HttpClientSettings",
+            "dev.jmcp.skills.SkillSettings"})
     void aSettingsTypeIsBuiltHasDefaultsAndAGetterPerSetter(String name) throws Exception {
         Class<?> type = Class.forName(name);
         Class<?> builder = Class.forName(name + "$Builder");
