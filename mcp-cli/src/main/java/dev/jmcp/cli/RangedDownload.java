@@ -25,7 +25,8 @@ import java.util.List;
  * is renamed to FILE once complete. A run that finds a part of the same URI and version, the
  * resource still having it, goes on from the part's end instead of from 0; one of another version
  * starts again. Each range is written and flushed before the next is asked for, so a process killed
- * at any point leaves a part that is a prefix of the content.
+ * at any point leaves a part that is a prefix of the content. A first range that is refused (a
+ * resource of several formats) leaves the read to a whole read.
  */
 final class RangedDownload {
     /** {@value} bytes (8 MiB) a range: a message of about 11 MiB of base64, under the default message limit. */
@@ -105,8 +106,21 @@ final class RangedDownload {
         try (OutputStream out = Files.newOutputStream(part, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             while (offset < total) {
-                ReadResourceResult range = client.resources().readRange(uri, new ByteRange(offset,
-                        Math.min(chunk, total - offset), version));
+                ReadResourceResult range;
+                try {
+                    range = client.resources().readRange(uri, new ByteRange(offset, Math.min(chunk, total - offset),
+                            version));
+                } catch (ProtocolException refused) {
+                    if (offset > 0 || Files.size(part) > 0) {
+                        throw refused;
+                    }
+                    // refused before a byte came (several formats, changed since the metadata): a whole
+                    // read answers as it always did, and says what is wrong if anything is
+                    out.close();
+                    Files.deleteIfExists(part);
+                    Files.deleteIfExists(held);
+                    return false;
+                }
                 List<?> contents = range.contents();
                 if (contents.size() != 1 || !(contents.get(0) instanceof BlobResourceContents blob)) {
                     throw new CliException(Exit.PROTOCOL, "the server answered a range of " + Text.printable(uri)
