@@ -1,7 +1,8 @@
 /**
- * The {@code jmcp} command: {@code jmcp serve} serves a folder over MCP, and {@code jmcp ls},
+ * The {@code jmcp} command: {@code jmcp serve} serves a folder (and, with {@code --skills}, a folder
+ * of Agent Skills by the Skills extension of {@code dev.jmcp.skills}) over MCP, {@code jmcp ls},
  * {@code read}, {@code meta}, {@code tree} and {@code watch} browse the resources of any MCP
- * server. Run it as {@code java -p DIR -m dev.jmcp.cli/dev.jmcp.cli.Main}, or through the
+ * server, and {@code jmcp skills} lists and gets its skills. Run it as {@code java -p DIR -m dev.jmcp.cli/dev.jmcp.cli.Main}, or through the
  * {@code ./jmcp} script at the root of the repository. It exports nothing.
  *
  * <p>Transports: the module names no transport. Core {@code uses}
@@ -32,6 +33,7 @@ module dev.jmcp.cli {
     requires dev.jmcp.auth; // jmcp auth and OAuth for http(s) servers; jmcp serve --auth-issuer's verifiers
     requires dev.jmcp.postgres;
     requires com.zaxxer.hikari;
+    requires dev.jmcp.skills;
     requires java.logging;
 
     uses dev.jmcp.core.spi.TransportProvider;

@@ -22,7 +22,7 @@ public final class Main {
 
     static {
         for (Command command : List.of(new ServeCommand(), new LsCommand(), new ReadCommand(), new MetaCommand(),
-                new TreeCommand(), new WatchCommand(), new AuthCommand())) {
+                new TreeCommand(), new WatchCommand(), new AuthCommand(), new SkillsCommand())) {
             COMMANDS.put(command.name(), command);
         }
     }
@@ -154,6 +154,8 @@ public final class Main {
                   jmcp serve --root ~/notes                       a stdio server, for an MCP host to launch
                   jmcp tree -- ./jmcp serve --root .              serve a folder and show it, in one line
                   jmcp read file:///tmp/a.txt -- ./jmcp serve --root /tmp
+                  jmcp serve --skills ./skills --http 8765         serve a folder of skills (SEP-2640)
+                  jmcp skills get http://127.0.0.1:8765/mcp pdf-processing -o out
                   JMCP_MODULE_PATH=zip.jar ./jmcp serve --discover --provider-setting zip.file=docs.zip
 
                 Every command accepts --json (raw result objects), --timeout SECS, --debug, --help.

@@ -54,7 +54,16 @@ final class ReadCommand implements Command {
                 A message longer than --max-message-bytes fails the read at once (exit 1). Text is
                 held whole, so a text longer than 67108864 characters (64 Mi) fails it too.
 
-                  -o, --output FILE   write the content to FILE (replaced only once complete)
+                  -o, --output FILE   write the content to FILE (replaced only once complete).
+                                      From a server that offers jmcp's ranged reads, the
+                                      content comes a range at a time into FILE.jmcp-part;
+                                      a read that was interrupted goes on where it stopped
+                                      when run again, while the resource keeps its version
+                  --chunk-bytes N     the bytes of one range (default 8388608, 8 MiB)
+                  --range OFFSET[:LENGTH]
+                                      only those bytes of the content (of a text's UTF-8), of
+                                      the version the resource has now (jmcp's ranged reads;
+                                      a server without them is refused, exit 2)
                   --if-changed VERSION
                                       read only if the content no longer has VERSION (the
                                       _meta "dev.jmcp/version" of jmcp meta, ls --json or an
@@ -69,7 +78,8 @@ final class ReadCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return Target.options(new Args.Spec().option("--output", "-o").option("--if-changed"));
+        return Target.options(new Args.Spec().option("--output", "-o").option("--if-changed")
+                .option("--chunk-bytes").option("--range"));
     }
 
     @Override
@@ -103,6 +113,19 @@ final class ReadCommand implements Command {
                     })
                     : RequestOptions.defaults();
             String held = context.args().value("--if-changed").orElse(null);
+            if (context.args().value("--range").isPresent()) {
+                result = RangedDownload.range(client, uri, context.args().value("--range").get());
+                try (FileSink sink = sink(file, context)) {
+                    copy(((BlobResourceContents) result.contents().get(0)).blob(), sink, bar);
+                    sink.commit();
+                }
+                return Exit.OK;
+            }
+            if (file != null && !file.toString().equals("-") && held == null && !context.json()
+                    && RangedDownload.download(client, uri, file.toAbsolutePath(), context.args().longValue(
+                            "--chunk-bytes", RangedDownload.DEFAULT_CHUNK_BYTES, 1, 1L << 30), context.err())) {
+                return Exit.OK;
+            }
             try {
                 result = held == null ? client.resources().read(uri, options) : client.resources().readIfChanged(uri, held);
             } finally {

@@ -11,6 +11,9 @@ import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.io.IOException;
+import dev.jmcp.skills.RefusedSkill;
+import dev.jmcp.skills.SkillFolder;
+import dev.jmcp.skills.SkillSettings;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -42,7 +45,7 @@ final class ServeCommand implements Command {
     @Override
     public String help() {
         return """
-                usage: jmcp serve [--root DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
+                usage: jmcp serve [--root DIR] [--skills DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
                                   [--content-hashes] [--include-hidden] [--no-ignore]
                                   [--dialect ID] [--secret-file FILE]
                                   [--postgres JDBC_URL] [--allow-remote-bind]
@@ -60,7 +63,13 @@ final class ServeCommand implements Command {
                 servers; its logs go to standard error. It ends when the client closes its input.
 
                   --root DIR             the folder to serve (default: the current folder; with
-                                         --discover, none)
+                                         --discover or --skills, none)
+                  --skills DIR           serve the Agent Skills in DIR (each a folder with a
+                                         SKILL.md whose front matter names and describes it) by
+                                         the Skills extension (SEP-2640): skill://NAME/PATH
+                                         resources, skills/list, skills/get; alone or beside
+                                         --root. A folder that breaks a rule is not served, and
+                                         a line on standard error says why
                   --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead
                                          (HOST defaults to 127.0.0.1); needs the HTTP transport
                                          module; stop it with Ctrl-C
@@ -92,7 +101,7 @@ final class ServeCommand implements Command {
 
     @Override
     public Args.Spec spec() {
-        return AuthArgs.options(PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--http")
+        return AuthArgs.options(PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--skills").option("--http")
                 .option("--page-size").option("--cache-ttl").flag("--content-hashes").flag("--include-hidden")
                 .flag("--no-ignore").option("--dialect").option("--secret-file")))));
     }
@@ -120,15 +129,19 @@ final class ServeCommand implements Command {
         McpServer.Builder builder = McpServer.builder();
         String discovered = ProviderArgs.apply(args, builder); // null without --discover
         PostgresArgs.Pool postgres = PostgresArgs.apply(args, builder); // null without --postgres
+        String skills = args.value("--skills").map(dir -> serveSkills(Path.of(dir), builder, context.err())).orElse(null);
         String sources = discovered == null ? null : "the resource providers " + discovered;
         if (postgres != null) {
             sources = sources == null ? postgres.served() : sources + " and " + postgres.served();
+        }
+        if (skills != null) {
+            sources = sources == null ? skills : sources + " and " + skills;
         }
         String folder = sources == null || args.value("--root").isPresent() ? serveFolder(args, builder) : null;
         if (folder == null && (args.flag("--content-hashes") || args.value("--cache-ttl").isPresent()
                 || args.flag("--include-hidden") || args.flag("--no-ignore"))) {
             throw CliException.usage("--content-hashes, --cache-ttl, --include-hidden and --no-ignore apply to the folder"
-                    + " of --root, and --discover or --postgres serves none without it");
+                    + " of --root, and --discover, --postgres or --skills serves none without it");
         }
         String served = sources == null ? folder : (folder == null ? "" : folder + " and ") + sources;
         String listing = dialect == null ? "resources/list and its uri" : dialect.childrenListing();
@@ -136,7 +149,8 @@ final class ServeCommand implements Command {
                         ? "the files under " + folder + " as resources" : "the resources of " + served, null, null))
                 .instructions(sources == null
                         ? "The files under " + folder + ", as file: URIs. Folders are collections: list one with "
-                        + listing + "." : "The resources of " + served + ". Collections: list one with " + listing + ".")
+                        + listing + "." : "The resources of " + served + ". Collections: list one with " + listing + "."
+                        + (skills == null ? "" : " Skills: skills/list, skills/get (io.modelcontextprotocol/skills)."))
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
         builder.dialect(dialect);
@@ -205,6 +219,27 @@ final class ServeCommand implements Command {
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--secret-file: " + e.getMessage());
         }
+    }
+
+    /**
+     * Adds the skills of {@code --skills} to {@code builder}, and says on {@code err} which folders
+     * are not served and why.
+     *
+     * @return what is served, for the banner and the server's description
+     * @throws CliException ({@link Exit#USAGE}) when it is not a readable folder, or holds too many
+     */
+    private static String serveSkills(Path dir, McpServer.Builder builder, PrintStream err) {
+        SkillFolder skills;
+        try {
+            skills = SkillFolder.scan(dir, SkillSettings.defaults());
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--skills " + dir + " cannot be served: " + e.getMessage());
+        }
+        for (RefusedSkill refused : skills.refused()) {
+            err.println("jmcp: not serving the skill " + refused.folder() + ": " + refused.reason());
+        }
+        skills.addTo(builder);
+        return skills.skills().size() + " skills of " + skills.folder();
     }
 
     private static ResourceDialect dialect(String id) {

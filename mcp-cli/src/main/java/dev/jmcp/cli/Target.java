@@ -126,7 +126,14 @@ record Target(URI uri, String display) {
      * @throws CliException ({@link Exit#USAGE}) when the arguments name no server
      */
     static Resolved resolve(Args args, String command) {
-        List<String> positionals = args.positionals();
+        return resolve(args, args.positionals(), command);
+    }
+
+    /**
+     * As {@link #resolve(Args, String)}, over {@code positionals} instead of all the arguments' (a
+     * command with a subcommand, such as {@code skills ls}, passes those after it).
+     */
+    static Resolved resolve(Args args, List<String> positionals, String command) {
         if (args.command() != null) {
             if (args.command().isEmpty()) {
                 throw CliException.usage("nothing after --: name the stdio server's command, such as -- ./jmcp serve");

@@ -30,7 +30,9 @@ class SettingsStyleTest {
             "dev.jmcp.auth.client.OAuthSettings",
             "dev.jmcp.core.auth.ResourceProtection", "dev.jmcp.auth.server.JwtVerifierSettings",
             "dev.jmcp.auth.server.IntrospectionSettings",
-            "dev.jmcp.postgres.PostgresSettings"})
+            "dev.jmcp.postgres.PostgresSettings",
+
+            "dev.jmcp.skills.SkillSettings"})
     void aSettingsTypeIsBuiltHasDefaultsAndAGetterPerSetter(String name) throws Exception {
         Class<?> type = Class.forName(name);
         Class<?> builder = Class.forName(name + "$Builder");

@@ -4,6 +4,7 @@ import dev.jmcp.core.internal.resources.ClientCalls;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.McpException;
+import dev.jmcp.schema.resources.ByteRange;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.ReadResourceResult;
@@ -143,6 +144,39 @@ public interface ClientResources {
     @Experimental
     default CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return readAsync(uri, RequestOptions.defaults());
+    }
+
+    /**
+     * Reads a byte range of a resource's content (jmcp's ranged reads, {@code docs/ranged-reads.md}):
+     * the bytes of its blob, or of its text's UTF-8, from {@code range.offset()}, tied to the version
+     * {@code range.version()}, which comes from an earlier read's, a listing's or {@link #metadata}'s
+     * {@code _meta}. The result has one blob element with those bytes, and
+     * {@link dev.jmcp.schema.resources.RangedReads#total} says the whole length. A range of another
+     * version than the resource has now is refused with {@code -32602} (its {@code data.version} is
+     * the current one). Never served from the client's cache.
+     *
+     * @param uri   the resource; never null
+     * @param range the bytes and the version they are of; never null
+     * @return the range
+     * @throws McpException when the server does not advertise
+     *         {@link dev.jmcp.schema.resources.RangedReads#EXTENSION} (no request is sent)
+     * @since 0.1
+     */
+    @Experimental
+    default ReadResourceResult readRange(String uri, ByteRange range) {
+        return ClientCalls.await(readRangeAsync(uri, range));
+    }
+
+    /** @see #readRange(String, ByteRange); the default fails: this client's protocol has no ranged reads */
+    @Experimental
+    default CompletableFuture<ReadResourceResult> readRangeAsync(String uri, ByteRange range) {
+        return CompletableFuture.failedFuture(new McpException("ranged reads are not offered by this client's protocol"));
+    }
+
+    /** @return true when the server offers ranged reads ({@link #readRange}) */
+    @Experimental
+    default boolean offersRanges() {
+        return false;
     }
 
     /** @return the resource's metadata, without its content ({@code resources/metadata}, SEP-2093) */

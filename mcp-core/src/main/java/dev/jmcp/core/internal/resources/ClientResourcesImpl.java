@@ -16,7 +16,9 @@ import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.lifecycle.SubscriptionFilter;
+import dev.jmcp.schema.resources.ByteRange;
 import dev.jmcp.schema.resources.ConditionalReads;
+import dev.jmcp.schema.resources.RangedReads;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -145,6 +147,22 @@ public final class ClientResourcesImpl implements ClientResources {
     @Override
     public CompletableFuture<ReadResourceResult> readIfChangedAsync(String uri, String heldVersion) {
         return conditionalRead(Objects.requireNonNull(uri, "uri"), heldVersion, null);
+    }
+
+    @Override
+    public CompletableFuture<ReadResourceResult> readRangeAsync(String uri, ByteRange range) {
+        Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(range, "range");
+        if (!offersRanges()) { // a server without the extension would ignore the key and send it all
+            return CompletableFuture.failedFuture(new McpException("the server does not offer ranged reads: it does not"
+                    + " advertise the extension " + RangedReads.EXTENSION));
+        }
+        return call(McpMethodNames.RESOURCES_READ, RangedReads.readRange(uri, range), ReadResourceResult.class, uri, null);
+    }
+
+    @Override
+    public boolean offersRanges() {
+        return advertises(RangedReads.EXTENSION);
     }
 
     /** A read that holds {@code heldVersion}, unless it is null or the server does not offer conditional reads. */

@@ -22,7 +22,9 @@ import dev.jmcp.schema.common.CacheableResult;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ResourcesCapability;
+import dev.jmcp.schema.resources.ByteRange;
 import dev.jmcp.schema.resources.ConditionalReads;
+import dev.jmcp.schema.resources.RangedReads;
 import dev.jmcp.schema.resources.ListResourceTemplatesRequestParams;
 import dev.jmcp.schema.resources.ListResourceTemplatesResult;
 import dev.jmcp.schema.resources.ListResourcesRequestParams;
@@ -121,15 +123,15 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
 
     /**
      * Declares {@code resources} when there are providers, and the extensions this feature answers:
-     * {@code resources/list} with {@code params.uri} and conditional reads, which a client uses only
-     * when told.
+     * {@code resources/list} with {@code params.uri}, conditional reads and ranged reads, which a
+     * client uses only when told.
      */
     @Override
     public void declare(ServerCapabilities.Builder capabilities) {
         if (!providers.isEmpty()) {
             capabilities.resources(capability);
             capabilities.extensions(Map.of(ListResourcesRequestParams.CHILDREN_EXTENSION, JsonValue.EMPTY_JSON_OBJECT,
-                    ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
+                    ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT, RangedReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT));
         }
     }
 
@@ -219,6 +221,11 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         ReadResourceResult result;
         if (found.resource().collection()) {
             result = ReadResourceResult.of(reads.collection(found.provider(), found.resource(), caller, context));
+        } else if (RangedReads.range(p.meta()) != null) {
+            ByteRange range = RangedReads.range(p.meta());
+            String version = Versions.of(found.provider(), found.resource()); // before the content, as for a whole read
+            RangedRead.check(uri, version, range);
+            result = RangedRead.slice(uri, reads.leaf(found, caller, context), range, version);
         } else {
             String version = Versions.of(found.provider(), found.resource());
             result = version != null && version.equals(ConditionalReads.ifNoneMatch(p.meta()))
