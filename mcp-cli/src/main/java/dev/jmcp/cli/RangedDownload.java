@@ -2,6 +2,7 @@ package dev.jmcp.cli;
 
 import dev.jmcp.core.McpClient;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ByteRange;
 import dev.jmcp.schema.resources.ConditionalReads;
@@ -129,6 +130,12 @@ final class RangedDownload {
                 long got;
                 try (InputStream in = blob.blob().open()) {
                     got = in.transferTo(out);
+                } finally {
+                    if (blob.blob() instanceof Blob.OfFile spilled) {
+                        // a range the client decoded to a file beside FILE (ReadCommand's sink): its bytes
+                        // are in the part now, so it is no one's
+                        Files.deleteIfExists(spilled.file());
+                    }
                 }
                 out.flush();
                 if (got == 0) {
