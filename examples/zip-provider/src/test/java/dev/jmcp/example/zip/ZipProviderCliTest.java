@@ -171,8 +171,8 @@ class ZipProviderCliTest {
         assertUsage("--provider-setting takes ID.NAME=VALUE, was 'zip.file'", "--discover", "--provider-setting",
                 "zip.file");
         assertUsage("--provider-setting applies to --discover only", "--provider-setting", "zip.file=a.zip");
-        assertUsage("--content-hashes and --cache-ttl apply to the folder of --root", "--discover",
-                "--provider-setting", "zip.file=a.zip", "--content-hashes");
+        assertUsage("--content-hashes, --cache-ttl, --include-hidden and --no-ignore apply to the folder of --root",
+                "--discover", "--provider-setting", "zip.file=a.zip", "--content-hashes");
     }
 
     @Test
