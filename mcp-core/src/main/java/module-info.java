@@ -46,7 +46,8 @@ module dev.jmcp.core {
     exports dev.jmcp.core.transport;
     // implementation that jmcp's own transports share, not API: what a transport keeps of a
     // message it drops unread, to fail the request that waits for it; the parsing of named settings
-    exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty;
+    // (which the jmcp command also uses for ServerSettings, so that --set covers the server too)
+    exports dev.jmcp.core.internal.transport to dev.jmcp.transport.stdio, dev.jmcp.transport.netty, dev.jmcp.cli;
     // the resources feature's pieces that a resources dialect serves with too (routing by URI and
     // template, signed listing cursors, bounded reads, versions, the subscription index) and that a
     // dialect's client reads with (the calls and the update listeners of MCP's client): shared

@@ -153,7 +153,7 @@ final class ServeCommand implements Command {
                         + (skills == null ? "" : " Skills: skills/list, skills/get (io.modelcontextprotocol/skills)."))
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
-        builder.dialect(dialect);
+        builder.dialect(dialect).settings(ServeOptionArgs.server(args));
         if (protection != null) {
             builder.protection(protection);
         }

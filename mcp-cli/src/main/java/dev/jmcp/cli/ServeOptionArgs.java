@@ -1,5 +1,7 @@
 package dev.jmcp.cli;
 
+import dev.jmcp.core.ServerSettings;
+import dev.jmcp.core.internal.transport.NamedSettings;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.TransportProvider;
 import dev.jmcp.schema.codec.CodecLimits;
@@ -7,14 +9,19 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * The options of {@code jmcp serve} that go to the transport ({@link ServeOptions}):
  * {@code --allow-remote-bind}, {@code --max-message-bytes} and {@code --set NAME=VALUE}. The command
  * names no transport: the provider that serves the address parses the named settings, and
- * {@code jmcp serve --help} lists those of each provider on the module path.
+ * {@code jmcp serve --help} lists those of each provider on the module path. A {@code --set} that
+ * names a setting of {@link ServerSettings} (such as {@code maxOpenListens}) is the server's
+ * instead, whatever the transport (ServeTransportOptionsTest checks that no transport's setting
+ * shares a name with one of them).
  */
 final class ServeOptionArgs {
     static final String HELP = """
@@ -23,9 +30,18 @@ final class ServeOptionArgs {
                                      accepts: --set allowedHosts=NAME,...
               --max-message-bytes N  the longest message a client may send, in bytes (for
                                      HTTP, the longest request body; default 16777216)
-              --set NAME=VALUE       a setting of the transport, by name (repeatable; the names
-                                     are below); a name or value it does not take is refused
+              --set NAME=VALUE       a setting of the server or of the transport, by name
+                                     (repeatable; the names are below); a name or value that
+                                     neither takes is refused
             """;
+
+    /**
+     * The server's settings by name: every setter of its builder but {@code defaultCacheHint}, a
+     * structure no text is written for, and {@code closeTimeout}, the name of a stdio setting that
+     * keeps it (the server's own default suits a command).
+     */
+    static final NamedSettings<ServerSettings.Builder> SERVER = NamedSettings.owned("the server",
+            ServerSettings.Builder.class, ServerSettings.defaults(), Set.of("defaultCacheHint", "closeTimeout"));
 
     private ServeOptionArgs() {
     }
@@ -59,27 +75,57 @@ final class ServeOptionArgs {
             options.limits(CodecLimits.builder().maxMessageBytes(
                     args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)).build());
         }
+        settings(args).forEach((name, value) -> {
+            if (!SERVER.names().contains(name)) {
+                options.set(name, value);
+            }
+        });
+        return options.build();
+    }
+
+    /**
+     * @return the server's settings: the defaults, with each {@code --set} that names one of them
+     * @throws CliException ({@link Exit#USAGE}) for a value the setting refuses, naming it
+     */
+    static ServerSettings server(Args args) {
+        Map<String, String> given = new LinkedHashMap<>();
+        settings(args).forEach((name, value) -> {
+            if (SERVER.names().contains(name)) {
+                given.put(name, value);
+            }
+        });
+        try {
+            return SERVER.apply(given, ServerSettings.builder()).build();
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+    }
+
+    /** @return each {@code --set NAME=VALUE}, in order (a later one of a name replaces an earlier) */
+    private static Map<String, String> settings(Args args) {
+        Map<String, String> settings = new LinkedHashMap<>();
         for (String setting : args.values("--set")) {
             int equals = setting.indexOf('=');
             if (equals <= 0) {
                 throw CliException.usage("--set takes NAME=VALUE, was '" + Text.printable(setting) + "'");
             }
-            options.set(setting.substring(0, equals).strip(), setting.substring(equals + 1));
+            settings.put(setting.substring(0, equals).strip(), setting.substring(equals + 1));
         }
-        return options.build();
+        return settings;
     }
 
     /** @return for each transport on the module path, the settings {@code --set} takes, one a line */
     static String settingsHelp() {
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder("\nSettings of the server, whatever the transport (--set NAME=VALUE)");
+        appendSettings(text, SERVER.descriptions());
         for (TransportProvider provider : ServiceLoader.load(TransportProvider.class).stream()
                 .map(ServiceLoader.Provider::get).sorted(Comparator.comparing(TransportProvider::id)).toList()) {
             text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)");
             appendSettings(text, provider.serveSettings());
         }
-        return text.append("Each is the setting of that name of the transport's settings (for jmcp's, HttpServerSettings\n"
-                + "and StdioSettings, whose javadoc says what it does). Durations are written 500ms, 30s, 2m, 1h\n"
-                + "or ISO-8601 (PT30S); lists comma-separated, or empty for none.\n").toString();
+        return text.append("Each is the setting of that name of ServerSettings or of the transport's settings (for jmcp's,\n"
+                + "HttpServerSettings and StdioSettings), whose javadoc says what it does. Durations are written\n"
+                + "500ms, 30s, 2m, 1h or ISO-8601 (PT30S); lists comma-separated, or empty for none.\n").toString();
     }
 
     /** Appends {@code ": none"}, or a colon and a line for each setting in order: its name and its description, wrapped. */

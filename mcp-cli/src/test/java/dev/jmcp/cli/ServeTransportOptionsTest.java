@@ -6,19 +6,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.jmcp.cli.badinput.HttpResponse;
 import dev.jmcp.cli.badinput.RawRequest;
 import dev.jmcp.cli.badinput.ServeProcess;
+import dev.jmcp.core.spi.TransportProvider;
 import jakarta.json.JsonObject;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code jmcp serve}'s options for the transport, which reach it through {@code ServeOptions}:
- * {@code --allow-remote-bind}, {@code --max-message-bytes} and {@code --set NAME=VALUE}.
+ * {@code --allow-remote-bind}, {@code --max-message-bytes} and {@code --set NAME=VALUE}; and
+ * {@code --set} of a {@code ServerSettings} setting, which is the server's.
  */
 class ServeTransportOptionsTest {
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{"
@@ -64,6 +74,51 @@ class ServeTransportOptionsTest {
     }
 
     @Test
+    void aServerSettingGivenWithSetIsTheServersLimit() throws Exception {
+        try (ServeProcess serve = serveHttp("--http", "127.0.0.1:0", "--set", "maxOpenListens=1")) {
+            HttpClient http = HttpClient.newHttpClient();
+            BlockingQueue<String> first = new LinkedBlockingQueue<>();
+            http.sendAsync(listen(serve.address()), java.net.http.HttpResponse.BodyHandlers.ofLines())
+                    .thenAccept(response -> response.body().forEach(first::add));
+            String acknowledged = null;
+            while (acknowledged == null || !acknowledged.contains("notifications/subscriptions/acknowledged")) {
+                acknowledged = first.poll(30, TimeUnit.SECONDS);
+                assertTrue(acknowledged != null, () -> "the first listen was not acknowledged\n" + serve.log());
+            }
+            String second = http.send(listen(serve.address()), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(second.contains("too many open subscriptions/listen streams: maxOpenListens=1"), second);
+        }
+    }
+
+    @Test
+    void aServerSettingsValueItRefusesIsRefusedNamingTheSetting() {
+        Cli.Result result = serve("--http", "127.0.0.1:0", "--set", "maxOpenListens=0");
+        assertEquals(Exit.USAGE, result.exitCode(), result::toString);
+        assertTrue(result.stderr().contains("setting maxOpenListens=0 of the server is refused"), result::toString);
+    }
+
+    @Test
+    void noTransportSettingSharesANameWithAServerSetting() {
+        for (TransportProvider provider : ServiceLoader.load(TransportProvider.class)) {
+            Set<String> shared = new TreeSet<>(provider.serveSettings().keySet());
+            shared.retainAll(ServeOptionArgs.SERVER.names());
+            assertTrue(shared.isEmpty(), () -> provider.id() + " has settings named as the server's: " + shared);
+        }
+        assertTrue(ServeOptionArgs.SERVER.names().contains("maxOpenListens"), ServeOptionArgs.SERVER.names()::toString);
+    }
+
+    private static HttpRequest listen(URI address) {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscriptions/listen\",\"params\":{\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientInfo\":"
+                + "{\"name\":\"t\",\"version\":\"1\"},\"io.modelcontextprotocol/clientCapabilities\":{}},"
+                + "\"notifications\":{\"resourcesListChanged\":true}}}";
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + address.getPort() + address.getPath()))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "subscriptions/listen").build();
+    }
+
+    @Test
     void overStdioTheMessageLimitIsTheLongestLine() throws Exception {
         String tooLong = INITIALIZE.replace("\"t\"", "\"" + "t".repeat(2000) + "\"");
         JsonObject answer = ServeStatelessTest.exchange(dir.toRealPath(), List.of("--max-message-bytes", "1024"),
@@ -98,7 +153,8 @@ class ServeTransportOptionsTest {
         Cli.Result help = Cli.run(Cli.command(), List.of("serve", "--help"));
         assertEquals(0, help.exitCode(), help::toString);
         assertTrue(help.stdout().contains("--allow-remote-bind") && help.stdout().contains("Settings of the http transport")
-                && help.stdout().contains("  maxSessions ") && help.stdout().contains("  drainTimeout "),
+                && help.stdout().contains("  maxSessions ") && help.stdout().contains("  drainTimeout ")
+                && help.stdout().contains("Settings of the server") && help.stdout().contains("  maxOpenListens "),
                 help::toString);
     }
 

@@ -1,5 +1,6 @@
 package dev.jmcp.benchmarks.scale;
 
+import dev.jmcp.core.ServerSettings;
 import dev.jmcp.postgres.PostgresSchema;
 import dev.jmcp.postgres.PostgresSettings;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -26,6 +27,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
@@ -40,8 +42,9 @@ import javax.sql.DataSource;
  *   <li>read throughput: wrk POSTing a 2026-07-28 resources/read of a 1 KiB row, direct to one
  *       replica, through nginx to one, through nginx to three;</li>
  *   <li>memory per idle listen stream: heap after a full GC (jcmd GC.class_histogram) and RSS of
- *       a fourth replica (direct, -Xmx512m) before and after {@code IDLE} idle streams (at most
- *       its maxOpenListens, 1024).</li>
+ *       a fourth replica (direct, -Xmx512m) before and after {@code IDLE} idle streams (each
+ *       replica is started with {@code --set maxOpenListens} and {@code --set maxConnections} above
+ *       {@code IDLE}; the file descriptors are the script's to raise).</li>
  * </ul>
  * Usage: {@code java -cp benchmarks.jar dev.jmcp.benchmarks.scale.ScaleOutBench REPO_ROOT [LISTENS] [IDLE] [SECONDS]}.
  * Prints a markdown table on standard output.
@@ -56,6 +59,8 @@ public final class ScaleOutBench {
     private final Path work;
     private final List<Process> processes = new ArrayList<>();
     private DataSource database;
+    /** The idle streams the fourth replica must take: its limits are set above this. */
+    private int idle;
 
     private ScaleOutBench(Path root) throws IOException {
         this.root = root;
@@ -72,6 +77,7 @@ public final class ScaleOutBench {
     }
 
     private void run(int listens, int idle, int seconds) throws Exception {
+        this.idle = idle;
         try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
             database = postgres.getPostgresDatabase();
             PostgresSchema.create(database, PostgresSettings.defaults());
@@ -222,16 +228,30 @@ public final class ScaleOutBench {
         long rssBefore = rss(pid);
         HttpClient http = HttpClient.newBuilder().build();
         AtomicLong acknowledged = new AtomicLong();
+        AtomicLong refused = new AtomicLong();
+        AtomicReference<String> firstFailure = new AtomicReference<>();
         for (int i = 0; i < count; i++) {
             listen(http, port, line -> {
                 if (line.contains("notifications/subscriptions/acknowledged")) {
                     acknowledged.incrementAndGet();
+                } else if (line.contains("\"error\"")) {
+                    refused.incrementAndGet();
+                    firstFailure.compareAndSet(null, line);
                 }
+            }).exceptionally(failed -> {
+                refused.incrementAndGet();
+                firstFailure.compareAndSet(null, failed.toString());
+                return null;
             });
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (acknowledged.get() < count && System.nanoTime() < deadline) {
+        // opening 10,000 streams on two shared cores takes a while: a minute and a second per 50 streams
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60 + count / 50);
+        while (acknowledged.get() + refused.get() < count && System.nanoTime() < deadline) {
             Thread.sleep(50);
+        }
+        if (acknowledged.get() < count) {
+            System.err.println("ScaleOutBench: " + acknowledged.get() + " of " + count + " idle streams acknowledged, "
+                    + refused.get() + " failed; the first failure: " + firstFailure.get());
         }
         long heapAfter = heapAfterGc(pid);
         long rssAfter = rss(pid);
@@ -270,7 +290,9 @@ public final class ScaleOutBench {
     private int replica(String name, String url, Path secret) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(root.resolve("jmcp").toString(), "serve", "--http", "127.0.0.1:0",
                 "--postgres", url, "--secret-file", secret.toString(), "--set", "sessionIdPrefix=" + name + "-",
-                "--set", "maxConnections=8192").redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                "--set", "maxConnections=" + Math.max(8192, idle + 1024),
+                "--set", "maxOpenListens=" + Math.max(ServerSettings.DEFAULT_MAX_OPEN_LISTENS, idle + 16))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("JAVA_OPTS", "-Xmx512m");
         Process process = builder.start();
         processes.add(process);

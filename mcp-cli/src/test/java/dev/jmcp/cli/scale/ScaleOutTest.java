@@ -42,7 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  * behind a real nginx with the checked-in nginx.conf, over a real PostgreSQL. A 2026-07-28 client
  * pages with every page on another replica; listeners through nginx, whichever replica holds their
  * stream, and a 2025-11-25 session kept on its replica hear an UPDATE made in plain SQL; a replica
- * killed mid-listen leaves its client to listen again, through nginx, on another.
+ * killed mid-listen leaves its client to listen again, through nginx, on another; PostgreSQL
+ * restarted under the replicas leaves them to reconnect and tell their listeners that any list may
+ * have changed, and to carry on.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -56,6 +58,8 @@ class ScaleOutTest {
     @TempDir
     static Path dir;
     private static EmbeddedPostgres postgres;
+    /** PostgreSQL's data, kept so that it can be restarted over it on the same port. */
+    private static Path data;
     private static DataSource database;
     private static final List<Replica> replicas = new ArrayList<>();
     private static Nginx nginx;
@@ -64,7 +68,8 @@ class ScaleOutTest {
     @BeforeAll
     static void start() throws Exception {
         Nginx.requireInstalled();
-        postgres = EmbeddedPostgres.builder().start();
+        data = Files.createDirectories(dir.resolve("pgdata"));
+        postgres = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).start();
         database = postgres.getPostgresDatabase();
         PostgresSchema.create(database, PostgresSettings.defaults());
         sql("INSERT INTO jmcp_resources (parent, name, is_collection) VALUES ('', 'many', true);"
@@ -203,6 +208,40 @@ class ScaleOutTest {
         assertNull(client.call("resources/read", WATCHED, "\"uri\":\"" + WATCHED + "\"").message().get("error"));
     }
 
+    @Test
+    @Order(5)
+    void postgresRestartedUnderTheReplicasLeavesTheirListenersToHearTheListMayHaveChangedAndLaterUpdates() throws Exception {
+        List<String> live = replicas.stream().filter(replica -> replica.process.isAlive()).map(Replica::address).toList();
+        String filter = "{\"resourcesListChanged\":true,\"resourceSubscriptions\":[\"" + WATCHED + "\"]}";
+        List<StatelessHttp.Listening> streams = new ArrayList<>();
+        for (int i = 0; i < 3 * live.size() && !streams.stream().map(StatelessHttp.Listening::replica).collect(Collectors.toSet())
+                .containsAll(live); i++) {
+            streams.add(client.listen(filter));
+        }
+        assertEquals(new HashSet<>(live), streams.stream().map(StatelessHttp.Listening::replica).collect(Collectors.toSet()),
+                "nginx put a stream on each live replica");
+        for (StatelessHttp.Listening stream : streams) {
+            awaitHeard(stream);
+        }
+        int port = postgres.getPort();
+        postgres.close(); // the data directory stays
+        postgres = null;
+        for (StatelessHttp.Listening stream : streams) {
+            stream.messages().clear(); // what the probes caused, list changes among them, came before the stop
+        }
+        postgres = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).setPort(port).start();
+        database = postgres.getPostgresDatabase();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); // the back-off reaches 4 s, 8 s
+        for (StatelessHttp.Listening stream : streams) {
+            next(stream, "notifications/resources/list_changed", null, deadline);
+        }
+        sql("UPDATE jmcp_resources SET text_body = 'after the restart' WHERE name = 'watched.txt'");
+        long updated = System.nanoTime();
+        for (StatelessHttp.Listening stream : streams) {
+            nextUpdate(stream, WATCHED, updated + Duration.ofSeconds(10).toNanos()); // listening again, once: no retry
+        }
+    }
+
     /** Updates the watched row until the stream hears it: proves the replica listens to PostgreSQL. */
     private static void awaitHeard(StatelessHttp.Listening stream) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -219,14 +258,20 @@ class ScaleOutTest {
 
     /** @return the next notifications/resources/updated of {@code uri} on the stream, skipping the rest */
     private static JsonObject nextUpdate(StatelessHttp.Listening stream, String uri, long deadlineNanos) throws InterruptedException {
+        return next(stream, "notifications/resources/updated", uri, deadlineNanos);
+    }
+
+    /** @return the next notification {@code method} (of {@code uri}, unless null) on the stream, skipping the rest */
+    private static JsonObject next(StatelessHttp.Listening stream, String method, String uri, long deadlineNanos)
+            throws InterruptedException {
         while (true) {
             long left = deadlineNanos - System.nanoTime();
             JsonObject message = left <= 0 ? null : stream.messages().poll(left, TimeUnit.NANOSECONDS);
             if (message == null) {
-                throw new AssertionError("no notifications/resources/updated of " + uri + " in time on " + stream.replica());
+                throw new AssertionError("no " + method + (uri == null ? "" : " of " + uri) + " in time on " + stream.replica());
             }
-            if ("notifications/resources/updated".equals(message.getString("method", null))
-                    && uri.equals(message.getJsonObject("params").getString("uri"))) {
+            if (method.equals(message.getString("method", null))
+                    && (uri == null || uri.equals(message.getJsonObject("params").getString("uri")))) {
                 return message;
             }
         }

@@ -45,7 +45,7 @@ final class StatelessHttp {
     /** @param params the members of params besides _meta; may be empty */
     Answer call(String method, String name, String params) throws Exception {
         HttpResponse<Stream<String>> response = http.send(request(method, name, params), HttpResponse.BodyHandlers.ofLines());
-        String replica = response.headers().firstValue("X-Jmcp-Replica").orElse("?");
+        String replica = replica(response);
         try (Stream<String> lines = response.body()) {
             boolean sse = response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
             Optional<JsonObject> message = lines.filter(line -> !sse || line.startsWith("data:"))
@@ -72,7 +72,16 @@ final class StatelessHttp {
                 // the stream was cut: ended says so
             }
         });
-        return new Listening(response.headers().firstValue("X-Jmcp-Replica").orElse("?"), messages, ended);
+        return new Listening(replica(response), messages, ended);
+    }
+
+    /**
+     * @return the replica that answered: the last of the header's addresses, since nginx lists each
+     *         it tried ({@code "dead:port, live:port"} after skipping a replica that is down)
+     */
+    private static String replica(HttpResponse<?> response) {
+        String tried = response.headers().firstValue("X-Jmcp-Replica").orElse("?");
+        return tried.substring(tried.lastIndexOf(',') + 1).strip();
     }
 
     private HttpRequest request(String method, String name, String params) {

@@ -19,7 +19,7 @@ import java.util.function.Function;
 
 /**
  * The settings a transport accepts by name ({@link dev.jmcp.core.spi.ServeOptions#settings()}),
- * derived from its settings builder: every public method of the builder that takes one value and
+ * or a command line gives the server ({@code jmcp serve --set}), derived from their settings builder: every public method of the builder that takes one value and
  * returns the builder is a setting of the method's name, unless it is named as typed elsewhere. No
  * list is kept by hand, so a setting added to the builder is a named setting at once, and one of a
  * type no command line can write fails here, loudly, until it is supported or declared typed.
@@ -36,14 +36,15 @@ public final class NamedSettings<B> {
     /** What a command's help says of durations; the one place that lists the accepted forms. */
     public static final String DURATION_FORMS = "500ms, 30s, 5m, 1h or PT30S";
 
-    private final String transport;
+    /** Whose settings these are, for messages: {@code transport 'http'}, {@code the server}. */
+    private final String owner;
     private final Map<String, Setting> settings;
 
     private record Setting(Method setter, Function<String, Object> parse, String description) {
     }
 
-    private NamedSettings(String transport, Map<String, Setting> settings) {
-        this.transport = transport;
+    private NamedSettings(String owner, Map<String, Setting> settings) {
+        this.owner = owner;
         this.settings = Collections.unmodifiableMap(settings);
     }
 
@@ -57,6 +58,16 @@ public final class NamedSettings<B> {
      * @throws IllegalStateException when a setter not in {@code typed} takes a type no value can be parsed into
      */
     public static <B> NamedSettings<B> of(String transport, Class<B> builderType, Object defaults,
+            Set<String> typed) {
+        return owned("transport '" + transport + "'", builderType, defaults, typed);
+    }
+
+    /**
+     * As {@link #of}, for settings that are not a transport's (the server's own, say).
+     *
+     * @param owner whose settings these are, as messages name them: {@code the server}
+     */
+    public static <B> NamedSettings<B> owned(String owner, Class<B> builderType, Object defaults,
             Set<String> typed) {
         Map<String, Setting> settings = new TreeMap<>();
         for (Method setter : setters(builderType)) {
@@ -75,7 +86,7 @@ public final class NamedSettings<B> {
                         + " types a setting by name could take; declare one typed");
             }
         }
-        return new NamedSettings<>(transport, settings);
+        return new NamedSettings<>(owner, settings);
     }
 
     /**
@@ -115,8 +126,8 @@ public final class NamedSettings<B> {
             String value = entry.getValue();
             Setting setting = settings.get(name);
             if (setting == null) {
-                throw new IllegalArgumentException("unknown setting '" + name + "' for transport '" + transport
-                        + "'; its settings are " + String.join(", ", settings.keySet()));
+                throw new IllegalArgumentException("unknown setting '" + name + "' for " + owner
+                        + "; its settings are " + String.join(", ", settings.keySet()));
             }
             try {
                 setting.setter().invoke(builder, setting.parse().apply(value.strip()));
@@ -132,8 +143,8 @@ public final class NamedSettings<B> {
     }
 
     private IllegalArgumentException refused(String name, String value, Throwable why) {
-        return new IllegalArgumentException("setting " + name + "=" + value + " of transport '" + transport
-                + "' is refused: " + why.getMessage(), why);
+        return new IllegalArgumentException("setting " + name + "=" + value + " of " + owner
+                + " is refused: " + why.getMessage(), why);
     }
 
     /** @return how to read a value for {@code setter}'s parameter; null for a type there is no text for */
