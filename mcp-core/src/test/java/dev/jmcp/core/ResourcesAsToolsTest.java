@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.core.auth.ResourceProtection;
@@ -13,12 +14,15 @@ import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.resourcetools.ResourceToolsSettings;
 import dev.jmcp.core.session.VersionNegotiation;
+import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.Principal;
+import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.transport.InMemoryTransport;
 import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceTemplate;
@@ -259,5 +263,22 @@ class ResourcesAsToolsTest {
         ProtocolException unknown = Harness.protocolError(() -> call(client, "resources_write", JsonValue.EMPTY_JSON_OBJECT));
         assertEquals(ErrorCodes.INVALID_PARAMS, unknown.code());
         assertTrue(unknown.getMessage().contains("Unknown tool: resources_write"), unknown.getMessage());
+    }
+
+    @Test
+    void aServerWithToolsOfItsOwnIsRefusedWhenBuilt() {
+        ServerFeature tools = new ServerFeature() {
+            @Override
+            public void declare(ServerCapabilities.Builder capabilities) {
+            }
+
+            @Override
+            public void register(FeatureHandlers handlers) {
+                handlers.requestHandler("tools/list", (params, context) -> JsonValue.EMPTY_JSON_OBJECT);
+            }
+        };
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> McpServer.builder()
+                .serverInfo("both", "1").resourceProvider(memory).resourcesAsTools().feature(tools).build());
+        assertTrue(refused.getMessage().contains("tools/list"), refused.getMessage());
     }
 }
