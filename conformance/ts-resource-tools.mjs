@@ -9,8 +9,8 @@
 //   node ts-resource-tools.mjs --sdk v1|v2 --url URL --folder-uri URI --text-uri URI --text-file PATH
 //        --blob-uri URI --blob-file PATH --large-uri URI --large-size N
 //
-// Prints "CHECK <name>" per check passed and "DONE <count>" at the end; exits 1 with the error on
-// any failure, 2 on bad usage.
+// Prints "PROTOCOL <revision>" as negotiated, "CHECK <name>" per check passed and "DONE <count>" at
+// the end; exits 1 with the error on any failure, 2 on bad usage.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -57,7 +57,10 @@ async function followed(name, args) {
 }
 
 const client = new Client({ name: `ts-resource-tools-${values.sdk}`, version: '1' });
-await client.connect(new StreamableHTTPClientTransport(new URL(values.url)));
+const transport = new StreamableHTTPClientTransport(new URL(values.url));
+await client.connect(transport);
+// the era the host speaks: v1 knows only the initialize handshake's revisions
+console.log(`PROTOCOL ${client.getNegotiatedProtocolVersion?.() ?? transport.protocolVersion}`);
 try {
   const tools = (await client.listTools()).tools.map((t) => t.name).sort();
   check('tools-listed', JSON.stringify(tools) === JSON.stringify(['resources_list', 'resources_read', 'resources_search']),
