@@ -4,7 +4,8 @@
  *
  * <p>Packages: {@code dev.jmcp.core} ({@link dev.jmcp.core.McpServer} and
  * {@link dev.jmcp.core.McpClient}), {@code dev.jmcp.core.resources} (the resources API: settings,
- * the client's view, URI templates), {@code dev.jmcp.core.providers} (the in-memory and file-system
+ * the client's view, URI templates), {@code dev.jmcp.core.resourcetools} (the settings of resources
+ * served as tools too, for hosts that only call tools), {@code dev.jmcp.core.providers} (the in-memory and file-system
  * resource providers, and what helps write one: a base for tree-shaped sources, the URI path codec,
  * MIME types, the errors), {@code dev.jmcp.core.session} (server and client sessions, handlers,
  * settings), {@code dev.jmcp.core.auth} (a server as an OAuth 2.1 resource server: the protection
@@ -22,7 +23,8 @@
  * <p>Knobs: the module reads no system property. Its settings, each named in the errors it causes and
  * each with its default there, are on the settings classes: {@link dev.jmcp.core.ServerSettings} (a
  * server and all its sessions), {@link dev.jmcp.core.resources.ResourceSettings} (the resources
- * feature), {@link dev.jmcp.core.session.SessionSettings} (one session),
+ * feature), {@link dev.jmcp.core.resourcetools.ResourceToolsSettings} (resources as tools),
+ * {@link dev.jmcp.core.session.SessionSettings} (one session),
  * {@link dev.jmcp.core.ClientOptions} (a client), the transports' settings classes (among them the budget
  * for answers in the making, {@code maxResponseBytesInMemory}, which a transport offers through
  * {@link dev.jmcp.core.spi.McpTransport#answerBudget()}), and mcp-schema's
@@ -39,6 +41,7 @@ module dev.jmcp.core {
 
     exports dev.jmcp.core;
     exports dev.jmcp.core.resources;
+    exports dev.jmcp.core.resourcetools;
     exports dev.jmcp.core.providers;
     exports dev.jmcp.core.auth;
     exports dev.jmcp.core.session;

@@ -155,6 +155,7 @@ public final class Main {
                   jmcp tree -- ./jmcp serve --root .              serve a folder and show it, in one line
                   jmcp read file:///tmp/a.txt -- ./jmcp serve --root /tmp
                   jmcp serve --skills ./skills --http 8765         serve a folder of skills (SEP-2640)
+                  jmcp serve --root ~/notes --resources-as-tools  also as tools, for hosts that only call tools
                   jmcp skills get http://127.0.0.1:8765/mcp pdf-processing -o out
                   JMCP_MODULE_PATH=zip.jar ./jmcp serve --discover --provider-setting zip.file=docs.zip
 

@@ -46,7 +46,7 @@ final class ServeCommand implements Command {
     public String help() {
         return """
                 usage: jmcp serve [--root DIR] [--skills DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
-                                  [--content-hashes] [--include-hidden] [--no-ignore]
+                                  [--content-hashes] [--include-hidden] [--no-ignore] [--resources-as-tools]
                                   [--dialect ID] [--secret-file FILE]
                                   [--postgres JDBC_URL] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
@@ -70,6 +70,11 @@ final class ServeCommand implements Command {
                                          resources, skills/list, skills/get; alone or beside
                                          --root. A folder that breaks a rule is not served, and
                                          a line on standard error says why
+                  --resources-as-tools   also serve the resources as tools, for MCP hosts that
+                                         only call tools: resources_list, resources_read (text
+                                         in parts of 20000 characters, each answer naming the
+                                         offset of the next), resources_search; they show what
+                                         resources/list and resources/read show the same caller
                   --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead
                                          (HOST defaults to 127.0.0.1); needs the HTTP transport
                                          module; stop it with Ctrl-C
@@ -103,7 +108,7 @@ final class ServeCommand implements Command {
     public Args.Spec spec() {
         return AuthArgs.options(PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--skills").option("--http")
                 .option("--page-size").option("--cache-ttl").flag("--content-hashes").flag("--include-hidden")
-                .flag("--no-ignore").option("--dialect").option("--secret-file")))));
+                .flag("--no-ignore").flag("--resources-as-tools").option("--dialect").option("--secret-file")))));
     }
 
     @Override
@@ -147,13 +152,17 @@ final class ServeCommand implements Command {
         String listing = dialect == null ? "resources/list and its uri" : dialect.childrenListing();
         builder.serverInfo(new Implementation("jmcp", served, Main.version(), sources == null
                         ? "the files under " + folder + " as resources" : "the resources of " + served, null, null))
-                .instructions(sources == null
+                .instructions((sources == null
                         ? "The files under " + folder + ", as file: URIs. Folders are collections: list one with "
                         + listing + "." : "The resources of " + served + ". Collections: list one with " + listing + "."
                         + (skills == null ? "" : " Skills: skills/list, skills/get (io.modelcontextprotocol/skills)."))
+                        + (args.flag("--resources-as-tools") ? " Tools: resources_list, resources_read, resources_search." : ""))
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
         builder.dialect(dialect).settings(ServeOptionArgs.server(args));
+        if (args.flag("--resources-as-tools")) {
+            builder.resourcesAsTools();
+        }
         if (protection != null) {
             builder.protection(protection);
         }

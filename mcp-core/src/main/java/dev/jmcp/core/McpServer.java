@@ -6,6 +6,8 @@ import dev.jmcp.core.internal.resources.AuthorizedProvider;
 import dev.jmcp.core.internal.resources.ChangeListener;
 import dev.jmcp.core.internal.resources.ProviderLifecycle;
 import dev.jmcp.core.internal.resources.ResourcesFeature;
+import dev.jmcp.core.internal.resourcetools.ResourceToolsFeature;
+import dev.jmcp.core.resourcetools.ResourceToolsSettings;
 import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.RequestBudget;
 import dev.jmcp.core.internal.session.RequestStates;
@@ -138,6 +140,10 @@ public final class McpServer implements AutoCloseable {
         List<ServerFeature> all = new ArrayList<>();
         // the resources protocol the server speaks over its providers: MCP's own unless a dialect was chosen
         all.add(builder.dialect == null ? resources : builder.dialect.serverFeature(providers, builder.resourceSettings));
+        if (builder.resourcesAsTools != null) {
+            // over the same feature the resources methods answer with: a hidden resource stays hidden
+            all.add(new ResourceToolsFeature(resources, builder.resourcesAsTools));
+        }
         all.addAll(builder.features);
         this.features = List.copyOf(all);
         this.capabilities = declared();
@@ -500,6 +506,7 @@ public final class McpServer implements AutoCloseable {
         private ResourceProtection protection = ResourceProtection.defaults();
         private SigningKeys signingKeys;
         private ChangeEvents changeEvents;
+        private ResourceToolsSettings resourcesAsTools;
 
         private Builder() {
         }
@@ -648,6 +655,38 @@ public final class McpServer implements AutoCloseable {
          */
         public Builder dialect(String id) {
             return dialect(ResourceDialect.named(id));
+        }
+
+        /**
+         * Serves the resources as tools too, for hosts that only call tools: {@code resources_list},
+         * {@code resources_read} and {@code resources_search}, with the default bounds. Off by default.
+         *
+         * @return this
+         * @see #resourcesAsTools(ResourceToolsSettings)
+         * @since 0.1
+         */
+        @Experimental
+        public Builder resourcesAsTools() {
+            return resourcesAsTools(ResourceToolsSettings.defaults());
+        }
+
+        /**
+         * Serves the resources as tools too, for hosts that only call tools: {@code tools/list} names
+         * {@code resources_list}, {@code resources_read} and {@code resources_search}, which answer in
+         * text (cut to {@code value}'s bounds, naming the cursor or offset to pass next) what
+         * {@code resources/list}, {@code resources/read} and the URI templates would answer the same
+         * caller, under the same authorization decision; in both eras. The server then serves
+         * {@code tools/list} and {@code tools/call} itself: a {@linkplain #feature feature} that
+         * serves tools too is refused when the server is built.
+         *
+         * @param value the bounds of the tools' answers; never null
+         * @return this
+         * @since 0.1
+         */
+        @Experimental
+        public Builder resourcesAsTools(ResourceToolsSettings value) {
+            this.resourcesAsTools = Objects.requireNonNull(value, "resourcesAsTools");
+            return this;
         }
 
         /** @param value the resources feature's limits; defaults to {@link ResourceSettings#defaults()} */

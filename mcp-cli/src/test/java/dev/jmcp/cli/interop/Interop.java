@@ -93,14 +93,15 @@ final class Interop {
     }
 
     /**
-     * Starts {@code jmcp serve --root ROOT --http 127.0.0.1:PORT} and waits until it prints its URL.
+     * Starts {@code jmcp serve --root ROOT --http 127.0.0.1:PORT OPTIONS} and waits until it prints its URL.
      *
      * @return the server; {@link Child#url()} is its {@code http://127.0.0.1:PORT/mcp}
      */
-    static Child serveHttp(Path root) {
+    static Child serveHttp(Path root, String... options) {
         int port = freePort();
-        Child server = Child.start("jmcp-serve-http", jmcp("serve", "--root", root.toString(), "--page-size", "100", "--http", "127.0.0.1:" + port),
-                Map.of());
+        List<String> line = jmcp("serve", "--root", root.toString(), "--page-size", "100", "--http", "127.0.0.1:" + port);
+        line.addAll(List.of(options));
+        Child server = Child.start("jmcp-serve-http", line, Map.of());
         try {
             server.awaitOutput(Pattern.compile("http://127\\.0\\.0\\.1:" + port + "/mcp"), Duration.ofSeconds(60));
             return server;

@@ -173,9 +173,18 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         subscribers.remove(session);
     }
 
-    // ---- handlers ----
+    // ---- handlers: public for the resources-as-tools feature, which answers as they do, with the same decision ----
 
-    private ListResourcesResult list(ListResourcesRequestParams params, RequestContext context) {
+    /**
+     * @return the resource at {@code uri} as its caller may see it
+     * @throws ProtocolException -32602 (resource not found) when there is none, or it is hidden from the caller
+     */
+    public Resource describe(String uri, RequestContext context) {
+        return router.require(uri, Caller.of(context)).resource();
+    }
+
+    /** Answers {@code resources/list}. */
+    public ListResourcesResult list(ListResourcesRequestParams params, RequestContext context) {
         ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of() : params;
         if (p.uri() == null) {
             return (ListResourcesResult) hinted(listings.top(p.cursor(), Caller.of(context)), context, providers);
@@ -203,7 +212,8 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
                 List.of(found.provider()));
     }
 
-    private ListResourceTemplatesResult templates(ListResourceTemplatesRequestParams params, RequestContext context) {
+    /** Answers {@code resources/templates/list}. */
+    public ListResourceTemplatesResult templates(ListResourceTemplatesRequestParams params, RequestContext context) {
         ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null) : params;
         return (ListResourceTemplatesResult) hinted(listings.templates(p.cursor(), Caller.of(context)), context, providers);
     }
@@ -213,7 +223,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
      * has it is answered with no contents, without reading it; otherwise every element carries the
      * version taken before the content was read.
      */
-    private ReadResourceResult read(ReadResourceRequestParams params, RequestContext context) {
+    public ReadResourceResult read(ReadResourceRequestParams params, RequestContext context) {
         ReadResourceRequestParams p = required(params, McpMethodNames.RESOURCES_READ);
         String uri = p.uri();
         Caller caller = Caller.of(context);
