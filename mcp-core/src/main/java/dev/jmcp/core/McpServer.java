@@ -1,13 +1,12 @@
 package dev.jmcp.core;
 
-import dev.jmcp.core.internal.listen.Listens;
 import dev.jmcp.core.auth.ResourceProtection;
+import dev.jmcp.core.internal.listen.Listens;
 import dev.jmcp.core.internal.resources.AuthorizedProvider;
 import dev.jmcp.core.internal.resources.ChangeListener;
 import dev.jmcp.core.internal.resources.ProviderLifecycle;
 import dev.jmcp.core.internal.resources.ResourcesFeature;
 import dev.jmcp.core.internal.resourcetools.ResourceToolsFeature;
-import dev.jmcp.core.resourcetools.ResourceToolsSettings;
 import dev.jmcp.core.internal.session.HandlerTable;
 import dev.jmcp.core.internal.session.RequestBudget;
 import dev.jmcp.core.internal.session.RequestStates;
@@ -19,26 +18,28 @@ import dev.jmcp.core.internal.session.StatelessServer;
 import dev.jmcp.core.internal.spi.ProviderDiscovery;
 import dev.jmcp.core.internal.spi.Providers;
 import dev.jmcp.core.resources.ResourceSettings;
+import dev.jmcp.core.resourcetools.ResourceToolsSettings;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionSettings;
 import dev.jmcp.core.spi.CacheHint;
+import dev.jmcp.core.spi.ChangeEvents;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.ResourceDialect;
-import dev.jmcp.core.spi.ChangeEvents;
 import dev.jmcp.core.spi.ResourceProvider;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
-import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.lifecycle.Implementation;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -152,7 +153,7 @@ public final class McpServer implements AutoCloseable {
         this.ownsExecutor = builder.executor == null;
         this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
         this.shared = new ServerShared(handlers, statelessEra ? new StatelessServer(serverInfo, capabilities,
-                instructions, defaultHint) : null, RequestStates.create(keys, settings.requestStateTtl(), java.time.Clock.systemUTC()),
+                instructions, defaultHint) : null, RequestStates.create(keys, settings.requestStateTtl(), Clock.systemUTC()),
                 RequestBudget.of(settings.maxRequestsInFlight()), executor);
         resources.listens(listens);
         for (ServerFeature feature : features) {

@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javax.sql.DataSource;
@@ -277,10 +278,10 @@ class ScaleOutTest {
         }
     }
 
-    private static void waitFor(java.util.function.BooleanSupplier condition, long millis) throws InterruptedException {
+    private static void waitFor(BooleanSupplier condition, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+            Thread.sleep(10); // the poll's interval, with the deadline above: replicas have nothing to wait on
         }
     }
 

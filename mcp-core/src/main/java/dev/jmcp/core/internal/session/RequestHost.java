@@ -2,6 +2,7 @@ package dev.jmcp.core.internal.session;
 
 import dev.jmcp.core.session.McpSession;
 import dev.jmcp.core.session.Negotiated;
+import dev.jmcp.core.spi.Budget;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -26,5 +27,5 @@ interface RequestHost {
     RequestStates requestStates();
 
     /** @return what the request's answer takes from while it is made and written; null for nothing */
-    dev.jmcp.core.spi.Budget answerBudget();
+    Budget answerBudget();
 }

@@ -10,6 +10,7 @@ import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.core.session.RequestTimeoutException;
 import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
@@ -140,7 +141,7 @@ public final class SessionEngine implements McpTransport.Listener, RequestHost {
 
     /** @return what the answers of this session take from while they are made and written; null for nothing */
     @Override
-    public dev.jmcp.core.spi.Budget answerBudget() {
+    public Budget answerBudget() {
         return transport.answerBudget();
     }
 

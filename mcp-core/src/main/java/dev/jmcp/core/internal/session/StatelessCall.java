@@ -7,6 +7,7 @@ import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.session.RequestOptions;
 import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.session.SessionClosedException;
+import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
@@ -270,7 +271,7 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
     }
 
     @Override
-    public dev.jmcp.core.spi.Budget answerBudget() {
+    public Budget answerBudget() {
         return transport.answerBudget();
     }
 
