@@ -1,11 +1,17 @@
 package dev.jmcp.transport.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.core.ClientOptions;
+import dev.jmcp.core.McpClient;
 import dev.jmcp.core.McpServer;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.core.session.VersionNegotiation;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import jakarta.json.JsonObject;
 import jakarta.json.spi.JsonProvider;
@@ -15,6 +21,8 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * SEP-2243's custom headers end to end: a real {@link McpServer} whose tools feature gives its
  * schemas ({@link FeatureHandlers#toolSchemas}), served over Streamable HTTP on 127.0.0.1, and
  * stateless {@code tools/call}s whose {@code Mcp-Param-*} headers agree with the body or not. A
- * refused call answers 400 with -32020 naming the header, and never reaches the tool.
+ * refused call answers 400 with -32020 naming the header, and never reaches the tool; jmcp's own
+ * client, once it has listed the tools, sends the headers the server checks.
  */
 @ExtendWith(LeakCheck.class)
 class ToolParamHeadersOverHttpTest {
@@ -67,6 +76,12 @@ class ToolParamHeadersOverHttpTest {
                 JsonObject call = (JsonObject) params;
                 return JSON.createObjectBuilder().add("content", JSON.createArrayBuilder().add(JSON.createObjectBuilder()
                         .add("type", "text").add("text", call.getJsonObject("arguments").toString()))).build();
+            });
+            handlers.requestHandler("tools/list", (params, context) -> {
+                var tools = JSON.createArrayBuilder();
+                SCHEMAS.forEach((name, schema) -> tools.add(JSON.createObjectBuilder().add("name", name)
+                        .add("inputSchema", schema)));
+                return JSON.createObjectBuilder().add("tools", tools).build();
             });
             handlers.toolSchemas(SCHEMAS::get);
         }
@@ -128,6 +143,27 @@ class ToolParamHeadersOverHttpTest {
         refused(call("echo_region", "{\"region\":\"Hello\"}", "Mcp-Param-Region", "=?base64?SGVs!!!bG8=?="),
                 "Mcp-Param-Region", "not valid Base64");
         assertEquals(0, calls.get());
+    }
+
+    @Test
+    void jmcpsClientMirrorsWhatJmcpsServerChecks() throws Exception {
+        JsonObject call = JSON.createObjectBuilder().add("name", "echo_region").add("arguments",
+                JSON.createObjectBuilder().add("region", " Hello, 世界 ").add("count", 3)).build();
+        try (McpClient client = McpClient.connect(uri, ClientOptions.builder()
+                .versionNegotiation(VersionNegotiation.auto()).build())) {
+            assertEquals("2026-07-28", client.protocolVersion());
+            ExecutionException unlisted = assertThrows(ExecutionException.class,
+                    () -> client.session().sendRequest("tools/call", call, JsonObject.class).get(30, TimeUnit.SECONDS));
+            ProtocolException refused = assertInstanceOf(ProtocolException.class, unlisted.getCause());
+            assertEquals(-32020, refused.code(), "a client that has not listed the tools sends no Mcp-Param-*");
+            assertTrue(refused.getMessage().contains("Mcp-Param-Region"), refused.getMessage());
+
+            client.session().sendRequest("tools/list", null, JsonObject.class).get(30, TimeUnit.SECONDS);
+            JsonObject result = client.session().sendRequest("tools/call", call, JsonObject.class)
+                    .get(30, TimeUnit.SECONDS);
+            assertTrue(result.toString().contains("Hello, 世界"), result.toString());
+        }
+        assertEquals(1, calls.get());
     }
 
     @Test
