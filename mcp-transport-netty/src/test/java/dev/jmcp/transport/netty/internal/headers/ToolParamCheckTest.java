@@ -10,7 +10,6 @@ import dev.jmcp.schema.jsonrpc.ErrorCodes;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.jsonrpc.RequestId;
-import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeaders;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -43,12 +42,7 @@ class ToolParamCheckTest {
     }
 
     private static HttpHeaders headers(String... pairs) {
-        // as a decoder hands them over: values unchecked, so that the check under test sees them raw
-        HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
-        for (int i = 0; i < pairs.length; i += 2) {
-            headers.add(pairs[i], pairs[i + 1]);
-        }
-        return headers;
+        return StatelessHeadersTest.headers(pairs);
     }
 
     private static ProtocolException check(HttpHeaders headers, JsonRpcRequest request) {
