@@ -65,4 +65,18 @@ public interface FeatureHandlers {
      * @return this
      */
     FeatureHandlers jsonParams(String method);
+
+    /**
+     * Tells the transports the input schemas of the tools this feature's {@code tools/call} handler
+     * serves, so that a transport which mirrors tool arguments into its own framing (Streamable
+     * HTTP's {@code Mcp-Param-*} headers) can check them before the call runs. One feature per server
+     * gives them: the one that serves {@code tools/call}.
+     *
+     * @param schemas the lookup; never null
+     * @return this
+     * @throws IllegalArgumentException when another feature gave tool schemas already
+     * @since 0.1
+     */
+    @dev.jmcp.schema.Experimental
+    FeatureHandlers toolSchemas(ToolSchemas schemas);
 }

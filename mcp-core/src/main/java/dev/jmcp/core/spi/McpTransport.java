@@ -124,5 +124,17 @@ public interface McpTransport {
         default PendingRequests pendingRequests() {
             return PendingRequests.NONE;
         }
+
+        /**
+         * @return the input schemas of the tools the receiving side serves, for a transport that
+         *         checks what it mirrors of a {@code tools/call}'s arguments (Streamable HTTP's
+         *         {@code Mcp-Param-*} headers of 2026-07-28) before it delivers the call; none by
+         *         default: a listener that serves stateless requests overrides it
+         * @since 0.1
+         */
+        @dev.jmcp.schema.Experimental
+        default ToolSchemas toolSchemas() {
+            return ToolSchemas.none();
+        }
     }
 }

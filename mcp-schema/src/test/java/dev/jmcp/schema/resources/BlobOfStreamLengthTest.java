@@ -76,6 +76,40 @@ class BlobOfStreamLengthTest {
         assertEquals(7, blob.toByteArray().length);
     }
 
+    @Test
+    void skippedBytesAreSkippedByTheSourceNotReadAndCount() throws IOException {
+        byte[] bytes = bytes(10_000);
+        AtomicLong readThrough = new AtomicLong();
+        Blob blob = Blob.ofStream(() -> new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] buffer, int offset, int length) {
+                int n = super.read(buffer, offset, length);
+                readThrough.addAndGet(Math.max(n, 0));
+                return n;
+            }
+        }, bytes.length);
+
+        try (InputStream in = blob.open()) {
+            in.skipNBytes(9_000);
+            assertEquals(0, readThrough.get(), "a skip reads nothing through the source");
+            assertArrayEquals(java.util.Arrays.copyOfRange(bytes, 9_000, 10_000), in.readAllBytes());
+            assertEquals(0, in.skip(5), "nothing is skipped past the announced length");
+        }
+    }
+
+    @Test
+    void aStreamShorterThanAnnouncedStillFailsAfterASkip() {
+        Blob blob = Blob.ofStream(() -> new ByteArrayInputStream(bytes(90)), 100);
+
+        IOException e = assertThrows(IOException.class, () -> {
+            try (InputStream in = blob.open()) {
+                in.skipNBytes(50);
+                in.readAllBytes();
+            }
+        });
+        assertTrue(e.getMessage().contains("announced 100 bytes but its stream ended after 90"), e.getMessage());
+    }
+
     private static byte[] bytes(int size) {
         byte[] bytes = new byte[size];
         new Random(size).nextBytes(bytes);

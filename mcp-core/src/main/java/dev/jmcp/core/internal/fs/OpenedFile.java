@@ -242,6 +242,18 @@ public final class OpenedFile implements Closeable {
             return n;
         }
 
+        /**
+         * Moves the position without reading: the reads are positional, so a ranged read that skips
+         * to its offset costs nothing (InputStream's own skip would read the skipped bytes, 2 KiB a
+         * call, and a download resumed at 1 GiB would read that gigabyte again for each range).
+         */
+        @Override
+        public long skip(long n) {
+            long skipped = Math.max(0, Math.min(n, size - position));
+            position += skipped;
+            return skipped;
+        }
+
         @Override
         public void close() throws IOException {
             channel.close();

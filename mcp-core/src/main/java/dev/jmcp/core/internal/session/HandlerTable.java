@@ -3,6 +3,7 @@ package dev.jmcp.core.internal.session;
 import dev.jmcp.core.session.NotificationHandler;
 import dev.jmcp.core.session.RequestHandler;
 import dev.jmcp.core.spi.FeatureHandlers;
+import dev.jmcp.core.spi.ToolSchemas;
 import dev.jmcp.schema.McpMethodNames;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,11 +21,18 @@ public final class HandlerTable {
     private final Map<String, RequestHandler> requests;
     private final Map<String, NotificationHandler> notifications;
     private final Set<String> jsonParams;
+    private final ToolSchemas toolSchemas;
 
     private HandlerTable(Builder builder) {
         this.requests = Map.copyOf(builder.requests);
         this.notifications = Map.copyOf(builder.notifications);
         this.jsonParams = Set.copyOf(builder.jsonParams);
+        this.toolSchemas = builder.toolSchemas != null ? builder.toolSchemas : ToolSchemas.none();
+    }
+
+    /** @return the input schemas of the tools the features serve; never null */
+    public ToolSchemas toolSchemas() {
+        return toolSchemas;
     }
 
     /** @return true when the params of inbound {@code method} reach its handler as JSON, not as MCP's record */
@@ -50,6 +58,7 @@ public final class HandlerTable {
         private final Map<String, RequestHandler> requests = new HashMap<>();
         private final Map<String, NotificationHandler> notifications = new HashMap<>();
         private final Set<String> jsonParams = new HashSet<>();
+        private ToolSchemas toolSchemas;
 
         public void request(String method, RequestHandler handler) {
             add(requests, method, handler, "request");
@@ -74,6 +83,18 @@ public final class HandlerTable {
         @Override
         public FeatureHandlers jsonParams(String method) {
             jsonParams.add(Objects.requireNonNull(method, "method"));
+            return this;
+        }
+
+        @Override
+        public FeatureHandlers toolSchemas(ToolSchemas schemas) {
+            Objects.requireNonNull(schemas, "schemas");
+            if (toolSchemas != null) {
+                throw new IllegalArgumentException("tool schemas are given already (" + toolSchemas.getClass().getName()
+                        + "); one feature, the one that serves tools/call, gives them: cannot also take "
+                        + schemas.getClass().getName());
+            }
+            toolSchemas = schemas;
             return this;
         }
 

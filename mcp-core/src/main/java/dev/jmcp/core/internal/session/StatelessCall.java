@@ -10,6 +10,7 @@ import dev.jmcp.core.session.SessionClosedException;
 import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
+import dev.jmcp.core.spi.ToolSchemas;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.codec.PendingRequests;
@@ -211,6 +212,11 @@ public final class StatelessCall implements McpTransport.Listener, RequestHost, 
     @Override
     public PendingRequests pendingRequests() {
         return reading;
+    }
+
+    @Override
+    public ToolSchemas toolSchemas() {
+        return shared.handlers().toolSchemas();
     }
 
     // ---- outbound ----

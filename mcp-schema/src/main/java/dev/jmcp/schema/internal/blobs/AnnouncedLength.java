@@ -10,8 +10,9 @@ import java.util.Objects;
  * past the announced length, after one byte more was read from it (never more: a lying stream may
  * be endless). The reader gets no byte beyond the announced length, so a body sent in pieces never
  * carries more than was announced, and a message whose blob lied fails instead of going out wrong.
- * Skipped bytes go through {@link #read(byte[], int, int)} and are counted. Not thread-safe, as
- * streams are not.
+ * Skipped bytes are skipped by the stream itself (a file seeks rather than reads them: a ranged read
+ * far into a large blob) and counted, never past the announced length; a stream that ended early
+ * fails at the next read. Not thread-safe, as streams are not.
  */
 public final class AnnouncedLength extends InputStream {
     private final InputStream in;
@@ -56,6 +57,16 @@ public final class AnnouncedLength extends InputStream {
         }
         position += n;
         return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        if (n <= 0 || position == announced) {
+            return 0;
+        }
+        long skipped = Math.max(0, in.skip(Math.min(n, announced - position)));
+        position += skipped;
+        return skipped;
     }
 
     @Override

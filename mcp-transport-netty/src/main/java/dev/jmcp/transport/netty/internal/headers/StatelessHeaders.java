@@ -95,15 +95,15 @@ public final class StatelessHeaders {
         return value.equals(expected) ? null : differ(id, name, raw, expected);
     }
 
-    private static ProtocolException differ(RequestId id, String name, String header, String body) {
+    static ProtocolException differ(RequestId id, String name, String header, String body) {
         return mismatch(id, name + " header value '" + header + "' does not match body value '" + body + "'");
     }
 
-    private static ProtocolException twice(RequestId id, String name, int count) {
+    static ProtocolException twice(RequestId id, String name, int count) {
         return mismatch(id, "the " + name + " header appears " + count + " times; send it once");
     }
 
-    private static ProtocolException mismatch(RequestId id, String detail) {
+    static ProtocolException mismatch(RequestId id, String detail) {
         return new ProtocolException(ErrorCodes.HEADER_MISMATCH, "Header mismatch: " + detail, null, id, null);
     }
 }

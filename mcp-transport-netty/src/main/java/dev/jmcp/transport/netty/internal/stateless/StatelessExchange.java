@@ -1,7 +1,6 @@
 package dev.jmcp.transport.netty.internal.stateless;
 
 import dev.jmcp.core.spi.Budget;
-import dev.jmcp.core.spi.Principal;
 import dev.jmcp.core.spi.McpTransport;
 import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.McpException;
@@ -12,7 +11,9 @@ import dev.jmcp.schema.jsonrpc.JsonRpcNotification;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
+import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.transport.netty.internal.body.JsonBody;
+import dev.jmcp.transport.netty.internal.headers.ToolParamCheck;
 import dev.jmcp.transport.netty.internal.server.HttpErrors;
 import dev.jmcp.transport.netty.internal.server.ResponseHeads;
 import dev.jmcp.transport.netty.internal.server.ServerContext;
@@ -22,6 +23,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.lang.System.Logger.Level;
@@ -70,6 +72,8 @@ public final class StatelessExchange implements McpTransport {
     private ScheduledFuture<?> keepAlive;
 
     private final Principal principal;
+    /** The POST's {@code Mcp-Param-*} headers, checked against a {@code tools/call} once the server's tools are known. */
+    private final HttpHeaders paramHeaders;
     private final Object inbound = new Object();
     private Listener listener;
     private boolean handedOver;
@@ -84,9 +88,12 @@ public final class StatelessExchange implements McpTransport {
      * @param request the request the POST carried; never null
      * @param context the server's shared state; never null
      * @param principal whom the POST was authenticated as; null when the server is not protected
+     * @param paramHeaders the POST's {@code Mcp-Param-*} headers ({@link ToolParamCheck#keep}); never null
      */
-    StatelessExchange(Channel channel, JsonRpcRequest request, ServerContext context, Principal principal) {
+    StatelessExchange(Channel channel, JsonRpcRequest request, ServerContext context, Principal principal,
+            HttpHeaders paramHeaders) {
         this.principal = principal;
+        this.paramHeaders = Objects.requireNonNull(paramHeaders, "paramHeaders");
         this.channel = Objects.requireNonNull(channel, "channel");
         this.request = Objects.requireNonNull(request, "request");
         this.context = Objects.requireNonNull(context, "context");
@@ -107,8 +114,7 @@ public final class StatelessExchange implements McpTransport {
                 closeDelivered = true;
                 safely(() -> value.onClosed(null));
             } else if (handedOver) {
-                delivered = true;
-                safely(() -> value.onMessage(request, principal));
+                handOver(value);
             }
         }
     }
@@ -118,10 +124,33 @@ public final class StatelessExchange implements McpTransport {
         synchronized (inbound) {
             handedOver = true;
             if (listener != null && !closeDelivered && !delivered) {
-                delivered = true;
-                safely(() -> listener.onMessage(request, principal));
+                handOver(listener);
             }
         }
+    }
+
+    /**
+     * Delivers the request, unless its {@code Mcp-Param-*} headers disagree with the body: only the
+     * server knows its tools' schemas, so this is the first moment they can be checked. A refused
+     * request is answered here (400, -32020) and never reaches the server, which only sees the
+     * transport close.
+     */
+    private void handOver(Listener to) {
+        delivered = true;
+        ProtocolException refused;
+        try {
+            refused = ToolParamCheck.check(paramHeaders, request, to.toolSchemas());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, this + ": the server's tool schemas could not be read", e);
+            refused = new ProtocolException(ErrorCodes.INTERNAL_ERROR, "the server could not read the inputSchema "
+                    + "of the tool to check the request's Mcp-Param-* headers: " + e.getMessage(), null, request.id(),
+                    null);
+        }
+        if (refused != null) {
+            send(JsonRpcErrorResponse.of(refused));
+            return;
+        }
+        safely(() -> to.onMessage(request, principal));
     }
 
     private void deliverClosed() {

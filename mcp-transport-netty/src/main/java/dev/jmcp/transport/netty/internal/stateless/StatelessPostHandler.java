@@ -12,6 +12,7 @@ import dev.jmcp.transport.netty.internal.auth.RequestPrincipal;
 import dev.jmcp.transport.netty.internal.headers.HeaderValues;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.headers.StatelessHeaders;
+import dev.jmcp.transport.netty.internal.headers.ToolParamCheck;
 import dev.jmcp.transport.netty.internal.server.HttpErrors;
 import dev.jmcp.transport.netty.internal.server.PostBodies;
 import dev.jmcp.transport.netty.internal.server.RemovedMethods;
@@ -34,7 +35,8 @@ import java.util.Objects;
  *       {@link RemovedMethods}), holding one request or notification (400, -32600, for a batch or a
  *       response);</li>
  *   <li>the headers against the body ({@link StatelessHeaders}: 400 with -32020, -32602 or
- *       -32022);</li>
+ *       -32022); the {@code Mcp-Param-*} headers of a {@code tools/call} are checked by the
+ *       exchange ({@link ToolParamCheck}), once the server has said which tools it has;</li>
  *   <li>a request then gets a {@link StatelessExchange} of its own, handed to the server like a
  *       connection, which serves it without a session (and refuses a revision it does not speak,
  *       -32022);</li>
@@ -100,7 +102,8 @@ public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, mismatch);
             return;
         }
-        StatelessExchange exchange = new StatelessExchange(ctx.channel(), call, context, RequestPrincipal.of(ctx));
+        StatelessExchange exchange = new StatelessExchange(ctx.channel(), call, context, RequestPrincipal.of(ctx),
+                ToolParamCheck.keep(request.headers()));
         try {
             context.onSession().accept(exchange);
         } catch (RuntimeException e) {

@@ -36,7 +36,7 @@ class StatelessHeadersTest {
                 .add("arguments", JSON.createObjectBuilder()).add("_meta", meta("2026-07-28")));
     }
 
-    private static HttpHeaders headers(String... pairs) {
+    static HttpHeaders headers(String... pairs) {
         // as a decoder hands them over: values unchecked, so that the checks under test see them raw
         HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
         for (int i = 0; i < pairs.length; i += 2) {
