@@ -190,6 +190,23 @@ class TasksTest {
                 "bob's cancel did not reach it");
     }
 
+    @Test
+    void aSessionThatDeclaredTheExtensionAtItsHandshakeGetsTasks() throws Exception {
+        serve(TaskSettings.defaults());
+        JsonObject initialized = result(peer.call("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"extensions\":{\"" + Tasks.EXTENSION + "\":{}}},"
+                + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"));
+        assertTrue(initialized.getJsonObject("capabilities").getJsonObject("extensions").containsKey(Tasks.EXTENSION),
+                initialized::toString);
+        peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        JsonObject created = result(peer.call("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"work/run\","
+                + "\"params\":{\"mode\":\"wait\"}}"));
+        assertEquals("task", created.getString("resultType"), created::toString);
+        JsonObject working = result(peer.call("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tasks/get\",\"params\":{"
+                + taskId(created.getString("taskId")) + "}}"));
+        assertEquals("working", working.getString("status"));
+    }
+
     private static void assertRefused(JsonObject answer, String bound) {
         assertEquals(-32603, answer.getJsonObject("error").getInt("code"), answer::toString);
         assertTrue(answer.getJsonObject("error").getString("message").contains(bound), answer::toString);
