@@ -42,8 +42,8 @@ class LargeReadTaskTest {
 
     @TempDir
     Path dir;
-    private final Budget budget = Budget.of("maxResponseBytesInMemory", 64L * MIB);
-    private final RawPeer peer = new RawPeer().answerBudget(budget);
+    private Budget budget = Budget.of("maxResponseBytesInMemory", 64L * MIB);
+    private RawPeer peer = new RawPeer().answerBudget(budget);
     private McpServer server;
     private final AtomicBoolean opened = new AtomicBoolean();
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -136,6 +136,30 @@ class LargeReadTaskTest {
         JsonObject after = peer.call(withTasks(4, "tasks/get", taskId(id))).getJsonObject("result");
         assertEquals("cancelled", after.getString("status"));
         assertFalse(after.containsKey("result"), after::toString);
+    }
+
+    @Test
+    void aResultLargerThanTheAnswerBudgetFailsTheTaskByTheBudgetsName() throws Exception {
+        budget = Budget.of("maxResponseBytesInMemory", MIB);
+        peer = new RawPeer().answerBudget(budget);
+        serve(2L * MIB, false);
+        String id = peer.call(withTasks(1, "resources/read", "\"uri\":\"mem://large.bin\"")).getJsonObject("result")
+                .getString("taskId");
+        JsonObject[] failed = new JsonObject[1];
+        int[] ids = {2};
+        await("the task failed", () -> {
+            try {
+                failed[0] = peer.call(withTasks(ids[0]++, "tasks/get", taskId(id))).getJsonObject("result");
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return "failed".equals(failed[0].getString("status"));
+        });
+        JsonObject error = failed[0].getJsonObject("error");
+        assertEquals(-32603, error.getInt("code"), error::toString);
+        assertTrue(error.getString("message").contains("maxResponseBytesInMemory=" + MIB), error::toString);
+        await("the file closed", closed::get);
+        await("nothing is left held", () -> budget.used() == 0);
     }
 
     @Test
