@@ -1,6 +1,7 @@
 package dev.jmcp.core.stateless;
 
 import static dev.jmcp.core.stateless.TasksTest.await;
+import static dev.jmcp.core.stateless.TasksTest.awaitStatus;
 import static dev.jmcp.core.stateless.TasksTest.taskId;
 import static dev.jmcp.core.stateless.TasksTest.withTasks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -145,17 +146,7 @@ class LargeReadTaskTest {
         serve(2L * MIB, false);
         String id = peer.call(withTasks(1, "resources/read", "\"uri\":\"mem://large.bin\"")).getJsonObject("result")
                 .getString("taskId");
-        JsonObject[] failed = new JsonObject[1];
-        int[] ids = {2};
-        await("the task failed", () -> {
-            try {
-                failed[0] = peer.call(withTasks(ids[0]++, "tasks/get", taskId(id))).getJsonObject("result");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-            return "failed".equals(failed[0].getString("status"));
-        });
-        JsonObject error = failed[0].getJsonObject("error");
+        JsonObject error = awaitStatus(peer, id, "failed").getJsonObject("error");
         assertEquals(-32603, error.getInt("code"), error::toString);
         assertTrue(error.getString("message").contains("maxResponseBytesInMemory=" + MIB), error::toString);
         await("the file closed", closed::get);
@@ -168,17 +159,7 @@ class LargeReadTaskTest {
         Path file = serve(length, false);
         String id = peer.call(withTasks(1, "resources/read", "\"uri\":\"mem://large.bin\"")).getJsonObject("result")
                 .getString("taskId");
-        JsonObject[] done = new JsonObject[1];
-        int[] ids = {2};
-        await("the task completed", () -> {
-            try {
-                done[0] = peer.call(withTasks(ids[0]++, "tasks/get", taskId(id))).getJsonObject("result");
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-            return "completed".equals(done[0].getString("status"));
-        });
-        JsonObject contents = done[0].getJsonObject("result").getJsonArray("contents").getJsonObject(0);
+        JsonObject contents = awaitStatus(peer, id, "completed").getJsonObject("result").getJsonArray("contents").getJsonObject(0);
         assertEquals("mem://large.bin", contents.getString("uri"));
         assertTrue(Arrays.equals(Files.readAllBytes(file), Base64.getDecoder().decode(contents.getString("blob"))),
                 "the blob, whole");

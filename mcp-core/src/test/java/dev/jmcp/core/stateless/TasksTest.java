@@ -213,6 +213,11 @@ class TasksTest {
     }
 
     private JsonObject awaitStatus(String id, String status) throws InterruptedException {
+        return awaitStatus(peer, id, status);
+    }
+
+    /** Polls {@code tasks/get} of task {@code id}, as a client does, until it reports {@code status}. */
+    static JsonObject awaitStatus(RawPeer peer, String id, String status) throws InterruptedException {
         JsonObject[] last = new JsonObject[1];
         int[] ids = {100};
         await("task " + id + " " + status, () -> {
