@@ -9,8 +9,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What the {@linkplain TaskWork.Work work} of a task sees: the request that started it (its era,
  * client capabilities, principal and {@code _meta}), whose cancellation is now the task's
- * ({@code tasks/cancel}, or the end of its lifetime). The request's answer has been sent, so
- * {@link #progress} and {@link #log} send nothing. Thread-safe.
+ * ({@code tasks/cancel}, or the end of its lifetime). The request's answer (the task) has been sent,
+ * so {@link #progress} and {@link #log} send nothing. Work that runs in its request instead (the
+ * client did not negotiate the extension; {@link #taskId()} is null) sees the request's own
+ * cancellation, progress and log. Thread-safe.
  *
  * @since 0.1
  */
