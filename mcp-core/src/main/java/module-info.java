@@ -46,6 +46,7 @@ module dev.jmcp.core {
     exports dev.jmcp.core.auth;
     exports dev.jmcp.core.session;
     exports dev.jmcp.core.spi;
+    exports dev.jmcp.core.tasks;
     exports dev.jmcp.core.transport;
     // implementation that jmcp's own transports share, not API: what a transport keeps of a
     // message it drops unread, to fail the request that waits for it; the parsing of named settings

@@ -24,7 +24,7 @@ class SettingsStyleTest {
     @ValueSource(strings = {"dev.jmcp.schema.codec.CodecLimits", "dev.jmcp.core.ServerSettings",
             "dev.jmcp.core.ClientOptions", "dev.jmcp.core.session.SessionSettings",
             "dev.jmcp.core.session.RequestOptions", "dev.jmcp.core.resources.ResourceSettings",
-            "dev.jmcp.core.resourcetools.ResourceToolsSettings",
+            "dev.jmcp.core.resourcetools.ResourceToolsSettings", "dev.jmcp.core.tasks.TaskSettings",
             "dev.jmcp.core.spi.ServeOptions", "dev.jmcp.core.spi.ConnectOptions",
             "dev.jmcp.transport.stdio.StdioSettings", "dev.jmcp.transport.stdio.StdioProcessOptions",
             "dev.jmcp.transport.netty.HttpServerSettings", "dev.jmcp.transport.netty.HttpClientSettings",

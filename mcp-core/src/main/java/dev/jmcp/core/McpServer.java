@@ -17,6 +17,8 @@ import dev.jmcp.core.internal.session.StatelessCall;
 import dev.jmcp.core.internal.session.StatelessServer;
 import dev.jmcp.core.internal.spi.ProviderDiscovery;
 import dev.jmcp.core.internal.spi.Providers;
+import dev.jmcp.core.internal.tasks.TaskRuntime;
+import dev.jmcp.core.internal.tasks.TasksFeature;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.resourcetools.ResourceToolsSettings;
 import dev.jmcp.core.session.ServerSession;
@@ -30,6 +32,8 @@ import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.ServerFeature;
 import dev.jmcp.core.spi.Serving;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.core.tasks.TaskSettings;
+import dev.jmcp.core.tasks.TaskWork;
 import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.McpException;
 import dev.jmcp.schema.codec.JsonRuntime;
@@ -110,6 +114,7 @@ public final class McpServer implements AutoCloseable {
     private final ExecutorService executor;
     private final boolean ownsExecutor;
     private final Listens listens;
+    private final TaskRuntime tasks;
     /** What every session and stateless request shares, made once: the handlers, the stateless era, the bounds. */
     private final ServerShared shared;
     private final Set<ServerSession> sessions = ConcurrentHashMap.newKeySet();
@@ -146,12 +151,25 @@ public final class McpServer implements AutoCloseable {
             all.add(new ResourceToolsFeature(resources, builder.resourcesAsTools));
         }
         all.addAll(builder.features);
+        this.ownsExecutor = builder.executor == null;
+        this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
+        // made before the handlers, which it wraps: any feature's request may answer with task work
+        this.tasks = new TaskRuntime(builder.tasks, Clock.systemUTC(), executor);
+        if (tasks.enabled()) {
+            all.add(new TasksFeature(tasks));
+        }
         this.features = List.copyOf(all);
         this.capabilities = declared();
         this.listens = new Listens(settings, capabilities);
-        HandlerTable handlers = registerOnce(features, statelessEra ? listens : null);
-        this.ownsExecutor = builder.executor == null;
-        this.executor = ownsExecutor ? SessionThreads.handlerPool("jmcp-server", settings.handlerThreads()) : builder.executor;
+        HandlerTable handlers;
+        try {
+            handlers = registerOnce(features, statelessEra ? listens : null, tasks);
+        } catch (RuntimeException e) {
+            if (ownsExecutor) {
+                executor.shutdownNow();
+            }
+            throw e;
+        }
         this.shared = new ServerShared(handlers, statelessEra ? new StatelessServer(serverInfo, capabilities,
                 instructions, defaultHint) : null, RequestStates.create(keys, settings.requestStateTtl(), Clock.systemUTC()),
                 RequestBudget.of(settings.maxRequestsInFlight()), executor);
@@ -178,9 +196,10 @@ public final class McpServer implements AutoCloseable {
      * tracks sessions with {@link ServerFeature#attach}).
      *
      * @param listens the {@code subscriptions/listen} handler, of the stateless era; null when the server does not speak it
+     * @param tasks   wraps every request handler, so that work it answers with runs as a task or in its request
      */
-    private static HandlerTable registerOnce(List<ServerFeature> features, Listens listens) {
-        HandlerTable.Builder handlers = new HandlerTable.Builder();
+    private static HandlerTable registerOnce(List<ServerFeature> features, Listens listens, TaskRuntime tasks) {
+        HandlerTable.Builder handlers = new HandlerTable.Builder(tasks::wrap);
         try {
             if (listens != null) {
                 listens.register(handlers);
@@ -393,6 +412,7 @@ public final class McpServer implements AutoCloseable {
             session.close();
         }
         features.forEach(ServerFeature::close);
+        tasks.close();
         Duration wait = settings.closeTimeout();
         long deadline = System.nanoTime() + wait.toNanos();
         if (ownsExecutor) {
@@ -508,6 +528,7 @@ public final class McpServer implements AutoCloseable {
         private SigningKeys signingKeys;
         private ChangeEvents changeEvents;
         private ResourceToolsSettings resourcesAsTools;
+        private TaskSettings tasks;
 
         private Builder() {
         }
@@ -687,6 +708,23 @@ public final class McpServer implements AutoCloseable {
         @Experimental
         public Builder resourcesAsTools(ResourceToolsSettings value) {
             this.resourcesAsTools = Objects.requireNonNull(value, "resourcesAsTools");
+            return this;
+        }
+
+        /**
+         * Serves the tasks extension ({@code io.modelcontextprotocol/tasks}, SEP-2663) within these
+         * bounds: declares it, answers {@code tasks/get}, {@code tasks/update} and {@code tasks/cancel},
+         * and runs as a task any request whose handler answers with a {@link TaskWork} when its client
+         * negotiated the extension. Without it, such work runs in its request (or is refused with
+         * {@code -32021} when it runs only as a task).
+         *
+         * @param value the bounds; {@link TaskSettings#defaults()} for the defaults; never null
+         * @return this
+         * @since 0.1
+         */
+        @Experimental
+        public Builder tasks(TaskSettings value) {
+            this.tasks = Objects.requireNonNull(value, "tasks");
             return this;
         }
 

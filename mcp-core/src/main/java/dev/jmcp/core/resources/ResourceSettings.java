@@ -1,5 +1,6 @@
 package dev.jmcp.core.resources;
 
+import dev.jmcp.schema.Experimental;
 import java.util.Objects;
 
 /**
@@ -23,6 +24,12 @@ public final class ResourceSettings {
     public static final long DEFAULT_PROGRESS_INTERVAL_BYTES = 1L << 20;
     /** {@value} bytes (16 MiB) of blob bodies held per read that asks for progress. */
     public static final long DEFAULT_MAX_STAGED_BLOB_BYTES = 16L << 20;
+    /**
+     * {@value} bytes (8 MiB): a leaf at least this large is read as a task, for a client that
+     * negotiated the tasks extension on a server that serves it.
+     */
+    @Experimental
+    public static final long DEFAULT_READ_AS_TASK_ABOVE_BYTES = 8L << 20;
 
     /**
      * {@value} subscriptions held by one session: a client can watch every resource of a default page,
@@ -38,6 +45,7 @@ public final class ResourceSettings {
     private final long progressIntervalBytes;
     private final long maxStagedBlobBytes;
     private final int maxSubscriptionsPerSession;
+    private final long readAsTaskAboveBytes;
 
     private ResourceSettings(Builder b) {
         this.pageSize = b.pageSize;
@@ -46,6 +54,7 @@ public final class ResourceSettings {
         this.progressIntervalBytes = b.progressIntervalBytes;
         this.maxStagedBlobBytes = b.maxStagedBlobBytes;
         this.maxSubscriptionsPerSession = b.maxSubscriptionsPerSession;
+        this.readAsTaskAboveBytes = b.readAsTaskAboveBytes;
     }
 
     /** @return the defaults */
@@ -62,7 +71,8 @@ public final class ResourceSettings {
     public Builder toBuilder() {
         return new Builder().pageSize(pageSize).maxCollectionReadEntries(maxCollectionReadEntries)
                 .maxCollectionReadBytes(maxCollectionReadBytes).progressIntervalBytes(progressIntervalBytes)
-                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession);
+                .maxStagedBlobBytes(maxStagedBlobBytes).maxSubscriptionsPerSession(maxSubscriptionsPerSession)
+                .readAsTaskAboveBytes(readAsTaskAboveBytes);
     }
 
     /**
@@ -116,12 +126,26 @@ public final class ResourceSettings {
         return maxSubscriptionsPerSession;
     }
 
+    /**
+     * @return the size (the resource's {@code size}, as its provider describes it) from which
+     *         {@code resources/read} of a leaf runs as a task (the tasks extension,
+     *         {@code McpServer.Builder.tasks}) when the client negotiated it: answered at once, read
+     *         while the client polls, stopped by {@code tasks/cancel}. Its result is kept with the
+     *         task, charged to the transport's answer budget. A leaf of unknown size, a ranged read
+     *         and a collection are read in the request. At least 0
+     * @since 0.1
+     */
+    @Experimental
+    public long readAsTaskAboveBytes() {
+        return readAsTaskAboveBytes;
+    }
+
     @Override
     public String toString() {
         return "ResourceSettings[pageSize=" + pageSize + ", maxCollectionReadEntries=" + maxCollectionReadEntries
                 + ", maxCollectionReadBytes=" + maxCollectionReadBytes + ", progressIntervalBytes="
                 + progressIntervalBytes + ", maxStagedBlobBytes=" + maxStagedBlobBytes + ", maxSubscriptionsPerSession="
-                + maxSubscriptionsPerSession + "]";
+                + maxSubscriptionsPerSession + ", readAsTaskAboveBytes=" + readAsTaskAboveBytes + "]";
     }
 
     /**
@@ -137,6 +161,7 @@ public final class ResourceSettings {
         private long progressIntervalBytes = DEFAULT_PROGRESS_INTERVAL_BYTES;
         private long maxStagedBlobBytes = DEFAULT_MAX_STAGED_BLOB_BYTES;
         private int maxSubscriptionsPerSession = DEFAULT_MAX_SUBSCRIPTIONS_PER_SESSION;
+        private long readAsTaskAboveBytes = DEFAULT_READ_AS_TASK_ABOVE_BYTES;
 
         private Builder() {
         }
@@ -174,6 +199,13 @@ public final class ResourceSettings {
         /** @param value at least 1; see {@link ResourceSettings#maxSubscriptionsPerSession()} */
         public Builder maxSubscriptionsPerSession(int value) {
             this.maxSubscriptionsPerSession = atLeast("maxSubscriptionsPerSession", value, 1);
+            return this;
+        }
+
+        /** @param value at least 0; see {@link ResourceSettings#readAsTaskAboveBytes()} */
+        @Experimental
+        public Builder readAsTaskAboveBytes(long value) {
+            this.readAsTaskAboveBytes = atLeast("readAsTaskAboveBytes", value, 0);
             return this;
         }
 

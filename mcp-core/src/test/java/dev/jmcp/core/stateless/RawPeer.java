@@ -2,6 +2,7 @@ package dev.jmcp.core.stateless;
 
 import dev.jmcp.core.spi.Budget;
 import dev.jmcp.core.spi.McpTransport;
+import dev.jmcp.core.spi.Principal;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.codec.PendingRequests;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
@@ -60,6 +61,17 @@ final class RawPeer implements McpTransport {
         this.listener = value;
     }
 
+    /** Delivers {@code json} as if it had arrived on the wire with a token the transport verified as {@code principal}. */
+    void send(String json, Principal principal) {
+        listener.onMessage(codec.read(json.getBytes(StandardCharsets.UTF_8), PendingRequests.NONE), principal);
+    }
+
+    /** As {@link #call(String)}, as {@code principal}. */
+    JsonObject call(String json, Principal principal) throws InterruptedException {
+        send(json, principal);
+        return response();
+    }
+
     /** Delivers {@code json} to the server as if it had arrived on the wire, readable or not. */
     void send(String json) {
         JsonRpcPayload payload;
@@ -89,6 +101,10 @@ final class RawPeer implements McpTransport {
     /** Sends {@code json} and returns the server's response to it, skipping notifications. */
     JsonObject call(String json) throws InterruptedException {
         send(json);
+        return response();
+    }
+
+    private JsonObject response() throws InterruptedException {
         while (true) {
             JsonObject message = next();
             if (message.containsKey("id")) {

@@ -11,6 +11,7 @@ import dev.jmcp.core.auth.AuthorizationDecision;
 import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.FeatureHandlers;
 import dev.jmcp.core.spi.ServerFeature;
+import dev.jmcp.core.tasks.TaskWork;
 import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import jakarta.json.JsonValue;
 import java.util.Map;
@@ -75,6 +76,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     private final ResourcesCapability capability;
     private final CacheHint defaultHint;
     private final int maxSubscriptionsPerSession;
+    private final long readAsTaskAbove;
     private volatile Listens listens;
 
     /**
@@ -94,6 +96,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         this.listings = new Listings(this.providers, cursors, settings.pageSize());
         this.reads = new Reads(settings, bodies);
         this.maxSubscriptionsPerSession = settings.maxSubscriptionsPerSession();
+        this.readAsTaskAbove = settings.readAsTaskAboveBytes();
         boolean updates = this.providers.stream().anyMatch(ResourceProvider::reportsUpdates);
         boolean listChanges = this.providers.stream().anyMatch(ResourceProvider::reportsListChanges);
         this.capability = ResourcesCapability.of(updates, listChanges);
@@ -111,7 +114,7 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
             return; // a server without providers serves no resources methods
         }
         builder.requestHandler(McpMethods.RESOURCES_LIST, this::list)
-                .requestHandler(McpMethods.RESOURCES_READ, this::read)
+                .requestHandler(McpMethodNames.RESOURCES_READ, this::readOrTask)
                 .requestHandler(McpMethods.RESOURCES_METADATA, this::metadata)
                 .requestHandler(McpMethods.RESOURCES_DIRECTORY_READ, this::directory)
                 .requestHandler(McpMethods.RESOURCES_TEMPLATES_LIST, this::templates);
@@ -216,6 +219,22 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     public ListResourceTemplatesResult templates(ListResourceTemplatesRequestParams params, RequestContext context) {
         ListResourceTemplatesRequestParams p = params == null ? ListResourceTemplatesRequestParams.page(null) : params;
         return (ListResourceTemplatesResult) hinted(listings.templates(p.cursor(), Caller.of(context)), context, providers);
+    }
+
+    /**
+     * A large leaf ({@link ResourceSettings#readAsTaskAboveBytes()}) is read as task work: the server
+     * runs it as a task when the client negotiated the extension, else in the request, as any other.
+     */
+    private Object readOrTask(Object params, RequestContext context) {
+        if (params != null && !(params instanceof ReadResourceRequestParams)) {
+            throw new ProtocolException(ErrorCodes.INVALID_PARAMS, "params of " + McpMethodNames.RESOURCES_READ
+                    + " could not be read as ReadResourceRequestParams");
+        }
+        ReadResourceRequestParams p = required((ReadResourceRequestParams) params, McpMethodNames.RESOURCES_READ);
+        Resource resource = router.require(p.uri(), Caller.of(context)).resource();
+        boolean large = !resource.collection() && resource.size() != null && resource.size() >= readAsTaskAbove
+                && RangedReads.range(p.meta()) == null;
+        return large ? TaskWork.optional(task -> read(p, task)) : read(p, context);
     }
 
     /**

@@ -17,6 +17,11 @@ public final class AnswerHold {
         this.budget = budget;
     }
 
+    /** @return the budget taken from; null when nothing is counted */
+    public Budget budget() {
+        return budget;
+    }
+
     /** @return false, taking nothing, when {@code bytes} do not fit or the answer is gone; true when taken or nothing is counted */
     public synchronized boolean tryHold(long bytes) {
         if (budget == null || bytes <= 0) {

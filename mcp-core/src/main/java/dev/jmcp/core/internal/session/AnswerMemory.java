@@ -8,7 +8,8 @@ import dev.jmcp.core.session.RequestContext;
  * from the moment it is made until the answer has been written, so that answers waiting to be
  * encoded or written count as much as those being encoded. A context of another kind (a test's, a
  * request handled outside a session) counts nothing: a context that serves requests must own an
- * {@link AnswerHold} and release it once the answer is written, as {@link HandlerContext} does.
+ * {@link AnswerHold} ({@link AnswerHolder}) and release it once the answer is written, as {@link HandlerContext}
+ * does, or once a task's result is dropped.
  */
 public final class AnswerMemory {
     private AnswerMemory() {
@@ -22,21 +23,29 @@ public final class AnswerMemory {
      *         when they do not fit
      */
     public static void hold(RequestContext request, long bytes, String what) {
-        if (request instanceof HandlerContext context) {
+        if (request instanceof AnswerHolder context) {
             context.answerHold().hold(bytes, what);
         }
     }
 
     /** @return whether {@code bytes} were taken for {@code request} (true when nothing is counted) */
     public static boolean tryHold(RequestContext request, long bytes) {
-        return !(request instanceof HandlerContext context) || context.answerHold().tryHold(bytes);
+        return !(request instanceof AnswerHolder context) || context.answerHold().tryHold(bytes);
     }
 
     /** Gives back up to {@code bytes} that {@code request} holds, when what they were for is gone. */
     public static void giveBack(RequestContext request, long bytes) {
-        if (request instanceof HandlerContext context) {
+        if (request instanceof AnswerHolder context) {
             context.answerHold().giveBack(bytes);
         }
+    }
+
+    /**
+     * @return a new hold on the budget that {@code request}'s answer takes from, for what outlives
+     *         the answer (a task's result); one that counts nothing for a context that holds nothing
+     */
+    public static AnswerHold newHold(RequestContext request) {
+        return new AnswerHold(request instanceof AnswerHolder context ? context.answerHold().budget() : null);
     }
 
     /** @return about the heap a {@code String} of {@code text} takes: a byte per char when all are Latin-1, else two */

@@ -28,7 +28,7 @@ import java.util.concurrent.CompletableFuture;
  * The {@link RequestContext} of one inbound request in flight: of the session's era, or stateless
  * (2026-07-28) when it carried its own {@link RequestMeta}.
  */
-final class HandlerContext implements RequestContext {
+final class HandlerContext implements RequestContext, AnswerHolder {
     private static final System.Logger LOG = System.getLogger(HandlerContext.class.getName());
 
     private final RequestHost host;
@@ -104,7 +104,8 @@ final class HandlerContext implements RequestContext {
     }
 
     /** @return what this request holds of its transport's answer budget until its answer is written */
-    AnswerHold answerHold() {
+    @Override
+    public AnswerHold answerHold() {
         return hold;
     }
 

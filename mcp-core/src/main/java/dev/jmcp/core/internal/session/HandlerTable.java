@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /** The handlers of a session by method name; immutable once built. */
 public final class HandlerTable {
@@ -24,7 +25,9 @@ public final class HandlerTable {
     private final ToolSchemas toolSchemas;
 
     private HandlerTable(Builder builder) {
-        this.requests = Map.copyOf(builder.requests);
+        Map<String, RequestHandler> wrapped = new HashMap<>();
+        builder.requests.forEach((method, handler) -> wrapped.put(method, builder.around.apply(handler)));
+        this.requests = Map.copyOf(wrapped);
         this.notifications = Map.copyOf(builder.notifications);
         this.jsonParams = Set.copyOf(builder.jsonParams);
         this.toolSchemas = builder.toolSchemas != null ? builder.toolSchemas : ToolSchemas.none();
@@ -59,6 +62,17 @@ public final class HandlerTable {
         private final Map<String, NotificationHandler> notifications = new HashMap<>();
         private final Set<String> jsonParams = new HashSet<>();
         private ToolSchemas toolSchemas;
+        private final UnaryOperator<RequestHandler> around;
+
+        /** A table whose request handlers are taken as they are. */
+        public Builder() {
+            this(UnaryOperator.identity());
+        }
+
+        /** @param around wraps every request handler registered, such as to run what it answers as a task */
+        public Builder(UnaryOperator<RequestHandler> around) {
+            this.around = Objects.requireNonNull(around, "around");
+        }
 
         public void request(String method, RequestHandler handler) {
             add(requests, method, handler, "request");

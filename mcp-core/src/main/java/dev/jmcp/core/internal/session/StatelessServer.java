@@ -196,7 +196,9 @@ public final class StatelessServer {
                         "internal error while handling " + method, null));
             }
         }
-        boolean cacheable = CACHEABLE.contains(method) && !(result instanceof InputRequiredResult);
+        // a task is no answer to cache: what the request answers comes later, through tasks/get
+        boolean cacheable = CACHEABLE.contains(method) && !(result instanceof InputRequiredResult)
+                && !(result instanceof JsonObject object && "task".equals(object.getString("resultType", null)));
         try {
             if (result instanceof JsonObject object) {
                 return new JsonRpcResultResponse(response.id(), decorateJson(object, cacheable));

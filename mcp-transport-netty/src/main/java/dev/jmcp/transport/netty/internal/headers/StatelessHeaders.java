@@ -15,8 +15,9 @@ import java.util.List;
  * Checks that a stateless request's headers agree with its body, in the order the spec's probes
  * require: {@code MCP-Protocol-Version} present (-32020); the body's {@code _meta} well-formed
  * (-32602); the header equal to {@code _meta}'s revision (-32020); {@code Mcp-Method} equal to the
- * method and, for {@code tools/call}, {@code prompts/get} and {@code resources/read},
- * {@code Mcp-Name} equal to {@code params.name} or {@code params.uri} (-32020). Whether the
+ * method and, for {@code tools/call}, {@code prompts/get}, {@code resources/read} and the tasks
+ * extension's {@code tasks/get}, {@code tasks/update} and {@code tasks/cancel}, {@code Mcp-Name}
+ * equal to {@code params.name}, {@code params.uri} or {@code params.taskId} (-32020). Whether the
  * revision is one the server speaks is the session's to say (-32022), with one exception: a
  * {@code _meta} that breaks the rules of 2026-07-28 under a header that names a revision the server
  * does not speak at all gets -32022, since it cannot be judged by rules the server does not know.
@@ -72,6 +73,8 @@ public final class StatelessHeaders {
         return switch (method) {
             case "tools/call", "prompts/get" -> "name";
             case McpMethodNames.RESOURCES_READ -> "uri";
+            // SEP-2663's routing headers: the tasks extension's methods name their task
+            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
             default -> null;
         };
     }

@@ -133,4 +133,18 @@ class StatelessHeadersTest {
         refused(ErrorCodes.HEADER_MISMATCH, StatelessHeaders.check(readHeaders, read));
         assertNull(StatelessHeaders.check(readHeaders.copy().add("Mcp-Name", "test://static-text"), read));
     }
+
+    @Test
+    void theTasksMethodsNameTheirTask() {
+        for (String method : new String[] {"tasks/get", "tasks/update", "tasks/cancel"}) {
+            JsonRpcRequest request = request(method, JSON.createObjectBuilder().add("taskId", "t-1")
+                    .add("_meta", meta("2026-07-28")));
+            HttpHeaders base = headers("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method);
+            ProtocolException missing = StatelessHeaders.check(base, request);
+            refused(ErrorCodes.HEADER_MISMATCH, missing);
+            assertTrue(missing.getMessage().contains("Mcp-Name"), missing.getMessage());
+            refused(ErrorCodes.HEADER_MISMATCH, StatelessHeaders.check(base.copy().add("Mcp-Name", "t-2"), request));
+            assertNull(StatelessHeaders.check(base.copy().add("Mcp-Name", "t-1"), request), method);
+        }
+    }
 }
