@@ -9,7 +9,8 @@ import java.util.Objects;
  * output as a JSON string a chunk at a time, escaping them and checking that they are well-formed
  * UTF-8 as it goes. A text of any size is then never held whole, neither as bytes nor as a
  * {@code String}. On the wire it is exactly a {@link TextResourceContents} (a {@code text} member,
- * byte for byte what that would write for the same text); a peer that decodes it gets one.
+ * byte for byte what that would write for the same text); a peer that decodes it gets one (over an
+ * in-memory transport, which hands over objects rather than bytes, a client gets this record itself).
  *
  * <p>Whoever makes one promises well-formed UTF-8 (the file-system provider checks the file first).
  * If the bytes are not when they are written (the file changed since it was checked), writing the
