@@ -89,6 +89,21 @@ final class TextEscaper {
             } else {
                 lead(b);
                 out[o++] = (byte) b;
+                position++;
+                // the rest of the character where this chunk holds it, in one pass rather than a turn
+                // of the loop per byte (a lead and three more bytes fit the room of one escape)
+                while (need > 0 && position < limit) {
+                    int next = raw[position] & 0xFF;
+                    if (next < low || next > high) {
+                        throw malformed(position);
+                    }
+                    need--;
+                    low = 0x80;
+                    high = 0xBF;
+                    out[o++] = (byte) next;
+                    position++;
+                }
+                continue;
             }
             position++;
         }
