@@ -26,11 +26,14 @@ import dev.jmcp.schema.lifecycle.ServerCapabilities;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceTemplate;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -81,6 +84,10 @@ class ResourcesAsToolsTest {
         memory.addText(Resource.builder("mem://long.txt", "long").mimeType("text/plain").build(), TEXT);
         memory.addBlob(Resource.builder("mem://small.bin", "small").mimeType("application/octet-stream").build(), Blob.of(SMALL));
         memory.addBlob(Resource.builder("mem://large.bin", "large").mimeType("application/octet-stream").build(), Blob.of(LARGE));
+        byte[] utf8 = TEXT.getBytes(StandardCharsets.UTF_8);
+        memory.addTemplate(ResourceTemplate.builder("mem://streamed/{name}", "streamed").build(),
+                (uri, variables) -> List.of(new StreamedTextResourceContents(Resource.builder(uri, "streamed")
+                        .mimeType("text/plain").build(), Blob.ofStream(() -> new ByteArrayInputStream(utf8), utf8.length))));
         memory.addTemplate(ResourceTemplate.builder("mem://greeting/{name}", "greeting").description("a greeting").build(),
                 (uri, variables) -> List.of(TextResourceContents.of(uri, "text/plain", "hello " + variables.get("name"))));
         McpServer.Builder builder = McpServer.builder().serverInfo("tools", "1").resourceProvider(memory)
@@ -182,6 +189,30 @@ class ResourcesAsToolsTest {
         String top = text(call(client, "resources_list", JsonValue.EMPTY_JSON_OBJECT));
         assertTrue(top.contains("mem://docs | docs | collection"), top);
         assertTrue(top.contains("mem://greeting/{name} | greeting"), "the first page names the templates: " + top);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"session", "stateless"})
+    void aStreamedTextIsReadInPartsAsATextHeldWholeIs(String era) {
+        start(false);
+        McpClient client = client(era);
+        List<JsonObject> answers = followed(client, "resources_read", arguments("{\"uri\": \"mem://streamed/long\"}"));
+        StringBuilder read = new StringBuilder();
+        for (JsonObject answer : answers) {
+            JsonObject first = answer.getJsonArray("content").getJsonObject(0);
+            assertTrue(first.getString("text").length() <= 10, "maxTextChars bounds each part");
+            read.append(first.getString("text"));
+        }
+        assertEquals(TEXT, read.toString(), "the parts make the whole, the emoji not split");
+        assertEquals(text(call(client, "resources_read", arguments("{\"uri\": \"mem://long.txt\", \"offset\": 3}")))
+                        .replace("mem://long.txt", "mem://streamed/long"),
+                text(call(client, "resources_read", arguments("{\"uri\": \"mem://streamed/long\", \"offset\": 3}"))),
+                "the same answer, the total named alike");
+        ProtocolException past = Harness.protocolError(() -> call(client, "resources_read",
+                arguments("{\"uri\": \"mem://streamed/long\", \"offset\": 999}")));
+        assertEquals(ErrorCodes.INVALID_PARAMS, past.code());
+        assertTrue(past.getMessage().contains("past the end of mem://streamed/long (" + TEXT.length() + " characters)"),
+                past.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,6 +10,7 @@ import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadDirectoryRequestParams;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import dev.jmcp.skills.internal.Digests;
 import dev.jmcp.skills.internal.FrontMatter;
@@ -186,6 +187,9 @@ public final class ClientSkills {
             if (contents.resource().uri().equals(uri)) {
                 if (contents instanceof TextResourceContents text) {
                     return text.text().getBytes(StandardCharsets.UTF_8);
+                }
+                if (contents instanceof StreamedTextResourceContents text) {
+                    return text.utf8().toByteArray(); // over an in-memory transport, the server's record itself
                 }
                 return ((BlobResourceContents) contents).blob().toByteArray();
             }

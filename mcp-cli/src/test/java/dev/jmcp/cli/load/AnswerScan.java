@@ -7,9 +7,10 @@ import java.util.regex.Pattern;
 /**
  * Tells what one answer was while its bytes stream past, without holding them: a 5 MiB answer, 200
  * at once, would not fit the test's own heap. Fed in pieces; it keeps the last few hundred bytes, so
- * a marker cut between two pieces is still seen.
+ * a marker cut between two pieces is still seen. Open for {@link SameTextScan}, which also checks
+ * the text that streams past.
  */
-final class AnswerScan {
+class AnswerScan {
     private static final int CARRY = 1024;
     private static final Pattern SETTING = Pattern.compile("\\b(max[A-Z]\\w+)=");
     /** How an error names the setting that refused: {@code "setting":"NAME"} in its data, or {@code NAME=VALUE} in its message. */

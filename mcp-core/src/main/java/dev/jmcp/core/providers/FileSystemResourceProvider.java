@@ -17,6 +17,7 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,7 +56,11 @@ import java.util.stream.Stream;
  *
  * <p>{@link #read} serves files of a text type (and files sniffed as text) as UTF-8 text, up to
  * {@link #maxTextBytes()}; a larger file, a file that turns out not to be valid UTF-8 and every
- * other file is a blob, which a larger file streams from disk while it is written. A read opens
+ * other file is a blob, which a larger file streams from disk while it is written. A text of more
+ * than {@link #streamedTextAboveBytes()} is streamed too ({@link StreamedTextResourceContents}): it
+ * is checked to be UTF-8 a chunk at a time when it is read, and sent from the file, escaped on the
+ * way, while the answer is written, so that it is never held whole; a smaller one is read into a
+ * {@code String}, the faster way for small texts. A read opens
  * the file once, on the calling thread, without following a link, and checks that it opened a
  * regular file (a pipe, device or folder is refused with {@code -32602} before it is opened); the
  * type, size and bytes all come from that open file, never from its name again. A blob sends
@@ -102,6 +107,18 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
      * more than a read of the file would cost anyway.
      */
     public static final long DEFAULT_MAX_UNSETTLED_HASH_BYTES = 1L << 20;
+    /**
+     * The default of {@link #streamedTextAboveBytes()}: 1 MiB. Below it a text is read into a String
+     * (faster for the many small files, and a few such answers at once fit any heap); above it, the
+     * memory held is what decides.
+     */
+    public static final long DEFAULT_STREAMED_TEXT_ABOVE_BYTES = 1L << 20;
+    /**
+     * What a streamed text holds while its answer is written, charged to the answer budget from the
+     * read on: the chunk it is read into and the buffer it is escaped into (48 KiB and 64 KiB, the
+     * buffers the codec writes a streamed body through).
+     */
+    private static final long STREAMED_TEXT_HELD_BYTES = 112 * 1024;
     /** The name of the watch thread. */
     public static final String WATCH_THREAD = "jmcp-filesystem-watch";
 
@@ -113,11 +130,13 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     private final Optional<CacheHint> cacheHint;
     private final boolean contentHashes;
     private final long maxUnsettledHashBytes;
+    private final long streamedTextAboveBytes;
     private final List<DirectoryWatcher> watchers = new ArrayList<>(); // guarded by itself
 
     private FileSystemResourceProvider(SafePaths paths, FileResources files, long maxTextBytes, long maxCachedNames,
-            Optional<CacheHint> cacheHint, boolean contentHashes, long maxUnsettledHashBytes) {
+            Optional<CacheHint> cacheHint, boolean contentHashes, long maxUnsettledHashBytes, long streamedTextAboveBytes) {
         super("filesystem", paths.rootUri());
+        this.streamedTextAboveBytes = streamedTextAboveBytes;
         this.paths = paths;
         this.files = files;
         this.versions = new FileVersions(paths, contentHashes, maxUnsettledHashBytes);
@@ -150,7 +169,8 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         SafePaths paths = new SafePaths(realFolder(Objects.requireNonNull(root, "root")), DEFAULT_MAX_PATH_SEGMENTS,
                 false, true);
         return new FileSystemResourceProvider(paths, new FileResources(paths, DEFAULT_MAX_CACHED_NAMES), maxTextBytes,
-                DEFAULT_MAX_CACHED_NAMES, Optional.of(CacheHint.NONE), false, DEFAULT_MAX_UNSETTLED_HASH_BYTES);
+                DEFAULT_MAX_CACHED_NAMES, Optional.of(CacheHint.NONE), false, DEFAULT_MAX_UNSETTLED_HASH_BYTES,
+                DEFAULT_STREAMED_TEXT_ABOVE_BYTES);
     }
 
     private static Path realFolder(Path root) {
@@ -175,13 +195,20 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
 
     private FileSystemResourceProvider with(int maxPathSegments, long maxCachedNames, Optional<CacheHint> cacheHint,
             boolean contentHashes, boolean includeHidden, boolean gitIgnore, long maxUnsettledHashBytes) {
+        return with(maxPathSegments, maxCachedNames, cacheHint, contentHashes, includeHidden, gitIgnore,
+                maxUnsettledHashBytes, streamedTextAboveBytes);
+    }
+
+    private FileSystemResourceProvider with(int maxPathSegments, long maxCachedNames, Optional<CacheHint> cacheHint,
+            boolean contentHashes, boolean includeHidden, boolean gitIgnore, long maxUnsettledHashBytes,
+            long streamedTextAboveBytes) {
         SafePaths samePaths = maxPathSegments == paths.maxPathSegments() && includeHidden == includeHidden()
                 && gitIgnore == gitIgnore() ? paths
                 : new SafePaths(paths.root(), maxPathSegments, includeHidden, gitIgnore);
         FileResources sameFiles = samePaths == paths && maxCachedNames == this.maxCachedNames ? files
                 : new FileResources(samePaths, maxCachedNames);
         return new FileSystemResourceProvider(samePaths, sameFiles, maxTextBytes, maxCachedNames, cacheHint, contentHashes,
-                maxUnsettledHashBytes);
+                maxUnsettledHashBytes, streamedTextAboveBytes);
     }
 
     /**
@@ -338,6 +365,30 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         return with(maxPathSegments(), maxCachedNames, cacheHint, contentHashes, includeHidden(), gitIgnore(), value);
     }
 
+    /** @return the size above which a text file is streamed from the file rather than read into a String */
+    public long streamedTextAboveBytes() {
+        return streamedTextAboveBytes;
+    }
+
+    /**
+     * A provider of the same folder that streams a text file of more than {@code value} bytes from
+     * the file while its answer is written ({@link StreamedTextResourceContents}), holding only a
+     * chunk of it (charged to the answer budget), and reads a smaller one into a String. A file
+     * streamed is read twice: once, when it is read, to check that it is UTF-8 (a file that is not
+     * is a blob, as a smaller one is), and once while it is sent. This provider stays as it is.
+     *
+     * @param value at least 0; 0 streams every text; {@link #DEFAULT_STREAMED_TEXT_ABOVE_BYTES} unless set
+     * @return a provider of the same root, limits and hint with that threshold
+     * @throws IllegalArgumentException when {@code value} is negative
+     */
+    public FileSystemResourceProvider withStreamedTextAboveBytes(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("streamedTextAboveBytes must be >= 0, was " + value);
+        }
+        return with(maxPathSegments(), maxCachedNames, cacheHint, contentHashes, includeHidden(), gitIgnore(),
+                maxUnsettledHashBytes, value);
+    }
+
     /**
      * The version of a file: its size and modification time ({@code SIZE@TIME}), or its content
      * hash ({@code sha256-...}) when {@linkplain #withContentHashes asked}. With size and time, a
@@ -433,6 +484,9 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
             if (!MimeTypes.isText(opened.mimeType()) || file.size() > maxTextBytes) {
                 return List.of(new BlobResourceContents(opened, file.toBlob()));
             }
+            if (file.size() > streamedTextAboveBytes) {
+                return List.of(streamed(uri, opened, file, context));
+            }
             // charged before it is read: the bytes, and the text decoded from them (a byte a char for
             // Latin-1 text; more for other text, briefly, while it is decoded); the text's share stays
             // charged until the answer is written
@@ -446,6 +500,21 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
             return List.of(text != null ? new TextResourceContents(opened, text)
                     : new BlobResourceContents(opened, Blob.of(bytes)));
         }
+    }
+
+    /**
+     * @return the file as a text streamed from it, once it was checked to be UTF-8; else as a blob
+     *         streamed from it (the same answer as a smaller file that is not UTF-8 gets, without
+     *         holding it)
+     */
+    private static ResourceContents streamed(String uri, Resource opened, OpenedFile file, ReadContext context) {
+        // charged before the check, which holds about as much: the answer holds it until it is written
+        RequestReadContext.hold(context, STREAMED_TEXT_HELD_BYTES, "the streamed text of " + uri);
+        if (!file.isUtf8()) {
+            RequestReadContext.giveBack(context, STREAMED_TEXT_HELD_BYTES);
+            return new BlobResourceContents(opened, file.toBlob());
+        }
+        return new StreamedTextResourceContents(opened, file.toBlob());
     }
 
     // ---- changes and lifecycle ----

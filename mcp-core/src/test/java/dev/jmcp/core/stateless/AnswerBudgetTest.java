@@ -85,6 +85,33 @@ class AnswerBudgetTest {
         await("nothing is left held", () -> budget.used() == 0);
     }
 
+    @Test
+    void aStreamedTextHoldsOnlyItsBuffersUntilItsAnswerIsWritten() throws Exception {
+        Path root = dir.toRealPath();
+        String big = "a line of a large text, streamed from its file\n".repeat(50_000); // 2.4 MB
+        Files.writeString(root.resolve("big.txt"), big);
+        String uri = root.resolve("big.txt").toUri().toString();
+        Budget room = Budget.of("maxResponseBytesInMemory", 200_000); // one streamed text's buffers, not two
+        RawPeer streaming = new RawPeer().answerBudget(room);
+        server = McpServer.builder().serverInfo("test-server", "1").resourceProvider(FileSystemResourceProvider.of(root))
+                .build();
+        server.serve(streaming);
+
+        RawPeer.Gate held = streaming.holdNextSend();
+        streaming.send(request(1, "resources/read", "\"uri\":\"" + uri + "\""));
+        assertTrue(held.reached.await(10, TimeUnit.SECONDS), "the first answer is waiting to be written");
+        assertEquals(112 * 1024, room.used(), "its two buffers count while it waits, not its 2.4 MB");
+
+        JsonObject refused = streaming.call(request(2, "resources/read", "\"uri\":\"" + uri + "\""));
+        assertTrue(refused.getJsonObject("error").getString("message").contains("maxResponseBytesInMemory=200000"),
+                refused::toString);
+
+        held.released.countDown();
+        JsonObject first = streaming.next();
+        assertEquals(big, first.getJsonObject("result").getJsonArray("contents").getJsonObject(0).getString("text"));
+        await("everything given back once the answer is written", () -> room.used() == 0);
+    }
+
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean()) {

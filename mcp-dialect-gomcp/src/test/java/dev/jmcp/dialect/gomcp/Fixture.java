@@ -35,12 +35,14 @@ final class Fixture {
 
     /**
      * @return a server of {@code root} in the gomcp dialect, with content hashes for versions:
-     *         the same version for the same bytes, whatever the files' age
+     *         the same version for the same bytes, whatever the files' age; its texts are streamed
      */
     static McpServer server(Path root) {
         return McpServer.builder()
                 .serverInfo("gomcp-fixture", "1")
-                .resourceProvider(FileSystemResourceProvider.of(root).withContentHashes(true))
+                // every text is streamed (a threshold of 0), so that the dialect's reads, whose content
+                // is a String, go through HeldTexts
+                .resourceProvider(FileSystemResourceProvider.of(root).withContentHashes(true).withStreamedTextAboveBytes(0))
                 .resourceSettings(ResourceSettings.builder().pageSize(PAGE_SIZE)
                         .maxSubscriptionsPerSession(MAX_SUBSCRIPTIONS).build())
                 .dialect("gomcp")

@@ -6,9 +6,15 @@ import dev.jmcp.schema.resources.Blob;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -133,6 +139,33 @@ public final class OpenedFile implements Closeable {
             byte[] all = new byte[(int) size];
             in.readNBytes(all, 0, all.length); // Body fails if the file shrank, and stops at size
             return all;
+        } catch (IOException e) {
+            throw unreadable(uri, e);
+        }
+    }
+
+    /**
+     * @return whether the file's {@link #size()} bytes are well-formed UTF-8; read through a small
+     *         buffer and not kept, so that a text of any size can be checked before it is streamed
+     * @throws ProtocolException {@code -32603} when the file shrank since it was opened
+     */
+    public boolean isUtf8() {
+        CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        char[] chars = new char[8192];
+        Body body = new Body() {
+            @Override
+            public void close() {
+                // the channel stays open for the read that follows the check
+            }
+        };
+        try (Reader in = new InputStreamReader(body, strict)) {
+            while (in.read(chars) >= 0) {
+                // decoded only to be checked
+            }
+            return true;
+        } catch (CharacterCodingException notUtf8) {
+            return false;
         } catch (IOException e) {
             throw unreadable(uri, e);
         }

@@ -6,6 +6,7 @@ import dev.jmcp.core.session.RequestContext;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -82,6 +83,10 @@ final class BlobReads {
      * @throws CancellationException when the request was cancelled while the blob was staged
      */
     ResourceContents prepare(ResourceContents element) {
+        if (element instanceof StreamedTextResourceContents text && !inMemory(text.utf8())) {
+            // never staged: a text's progress is not asked for, and staging it would hold it whole
+            return Contents.withBlob(element, streaming(text.utf8(), element.uri(), text.utf8().length()));
+        }
         if (!(element instanceof BlobResourceContents contents) || inMemory(contents.blob())) {
             return element;
         }
@@ -100,8 +105,13 @@ final class BlobReads {
                 }
             }
         }
-        return Contents.withBlob(element, Blob.ofStream(
-                () -> bodies.apply(new CancellableInputStream(blob.open(), request::isCancelled, uri, null)), length));
+        return Contents.withBlob(element, streaming(blob, uri, length));
+    }
+
+    /** @return {@code blob} read while the answer is written: cancellable, and tracked until it is closed */
+    private Blob streaming(Blob blob, String uri, long length) {
+        return Blob.ofStream(() -> bodies.apply(new CancellableInputStream(blob.open(), request::isCancelled, uri, null)),
+                length);
     }
 
     /** Sends the last progress notification, when bytes were read since the one before. */

@@ -5,6 +5,7 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,11 +67,16 @@ final class Contents {
         if (element instanceof TextResourceContents text) {
             return new TextResourceContents(resource, text.text());
         }
+        if (element instanceof StreamedTextResourceContents text) {
+            return new StreamedTextResourceContents(resource, text.utf8());
+        }
         return new BlobResourceContents(resource, ((BlobResourceContents) element).blob());
     }
 
+    /** @return the element with its body's bytes now from {@code blob}: a blob, or a streamed text's UTF-8 */
     static ResourceContents withBlob(ResourceContents element, Blob blob) {
-        return new BlobResourceContents(element.resource(), blob);
+        return element instanceof StreamedTextResourceContents ? new StreamedTextResourceContents(element.resource(), blob)
+                : new BlobResourceContents(element.resource(), blob);
     }
 
     /** @return the raw byte count of the element's body, or -1 when it is not known without reading it */
@@ -78,7 +84,12 @@ final class Contents {
         if (element instanceof TextResourceContents text) {
             return utf8Length(text.text());
         }
-        return ((BlobResourceContents) element).blob().length();
+        return bytes(element).length();
+    }
+
+    /** @return the bytes of a body that is not held as a String: a blob's, or a streamed text's UTF-8 */
+    static Blob bytes(ResourceContents element) {
+        return element instanceof StreamedTextResourceContents text ? text.utf8() : ((BlobResourceContents) element).blob();
     }
 
     static long utf8Length(String text) {

@@ -49,8 +49,9 @@ final class RangedRead {
                     + " formats, and a range is of a resource with one", version);
         }
         ResourceContents element = elements.get(0);
+        // a streamed text's range is cut from its stream, as a blob's is; only a text held as a String is encoded whole
         Blob whole = element instanceof TextResourceContents text ? Blob.of(text.text().getBytes(StandardCharsets.UTF_8))
-                : ((BlobResourceContents) element).blob();
+                : Contents.bytes(element);
         long total = whole.length();
         if (total < 0) {
             throw invalid(uri, "resources/read of " + uri + " with a range: its length is not known", version);

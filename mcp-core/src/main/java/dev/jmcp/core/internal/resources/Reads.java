@@ -150,15 +150,19 @@ public final class Reads {
      */
     private static void charge(ResourceContents element, RequestReadContext context) {
         AnswerMemory.hold(context.request(), heldBytes(element, context),
-                (element instanceof TextResourceContents ? "the text of " : "the blob of ") + element.uri());
+                (element instanceof BlobResourceContents ? "the blob of " : "the text of ") + element.uri());
     }
 
-    /** @return the bytes of the body held in memory that no one charged yet; 0 for a body read while it is written */
+    /**
+     * @return the bytes of the body held in memory that no one charged yet; 0 for a body read while
+     *         it is written (a streamed text's chunk is charged by whoever made it: the file-system
+     *         provider does)
+     */
     private static long heldBytes(ResourceContents element, RequestReadContext context) {
         if (element instanceof TextResourceContents text) {
             return context.wasCharged(text.text()) ? 0 : AnswerMemory.textBytes(text.text());
         }
-        if (((BlobResourceContents) element).blob() instanceof Blob.InMemory bytes) {
+        if (Contents.bytes(element) instanceof Blob.InMemory bytes) {
             return context.wasCharged(bytes.bytes()) ? 0 : bytes.bytes().length;
         }
         return 0;

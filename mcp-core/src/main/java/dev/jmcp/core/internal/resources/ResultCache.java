@@ -2,9 +2,9 @@ package dev.jmcp.core.internal.resources;
 
 import dev.jmcp.schema.McpMethodNames;
 import dev.jmcp.schema.common.CacheableResult;
-import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.TextResourceContents;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -98,10 +98,13 @@ final class ResultCache {
         return result instanceof ReadResourceResult read && ConditionalReads.version(read) != null;
     }
 
-    /** A blob may live in a file its reader deletes when done with it: only text is kept. */
+    /**
+     * A blob may live in a file its reader deletes when done with it, and a streamed text can be read
+     * once: only text held as a String is kept.
+     */
     private static boolean holdsBlob(Object result) {
         return result instanceof ReadResourceResult read
-                && read.contents().stream().anyMatch(BlobResourceContents.class::isInstance);
+                && !read.contents().stream().allMatch(TextResourceContents.class::isInstance);
     }
 
     /** Drops what an update of {@code uri} makes stale: its content, its metadata, its children. */

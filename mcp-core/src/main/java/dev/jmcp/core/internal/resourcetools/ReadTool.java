@@ -8,16 +8,23 @@ import dev.jmcp.schema.resources.ReadResourceRequestParams;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
  * {@code resources_read}: a text from {@code offset}, at most {@code maxTextChars} of it, with the
- * next offset named when more remains; a blob embedded when it fits {@code maxEmbeddedBlobBytes},
+ * next offset named when more remains (a streamed text is decoded from its stream, holding only that
+ * much); a blob embedded when it fits {@code maxEmbeddedBlobBytes},
  * else a resource link; a collection as {@code resources_list} lists it.
  */
 final class ReadTool {
@@ -43,6 +50,8 @@ final class ReadTool {
         for (ResourceContents contents : result.contents()) {
             if (contents instanceof TextResourceContents text) {
                 text(answer, text, offset, arguments);
+            } else if (contents instanceof StreamedTextResourceContents text) {
+                streamedText(answer, text, offset, arguments);
             } else {
                 blob(answer, (BlobResourceContents) contents, resource);
             }
@@ -53,20 +62,66 @@ final class ReadTool {
     private void text(Answers answer, TextResourceContents contents, long offset, Arguments arguments) {
         String text = contents.text();
         if (offset > text.length()) {
-            throw arguments.invalid("was given offset " + offset + ", past the end of " + contents.uri()
-                    + " (" + text.length() + " characters)");
+            throw pastTheEnd(contents.uri(), offset, text.length(), arguments);
         }
         int start = (int) offset;
-        int end = (int) Math.min(text.length(), (long) start + settings.maxTextChars());
-        if (end < text.length() && end > start && Character.isHighSurrogate(text.charAt(end - 1))) {
-            end--; // never split a character: the next part starts with the whole of it
+        window(answer, contents.uri(), text.substring(start, (int) Math.min(text.length(), (long) start + settings.maxTextChars())),
+                start, text.length());
+    }
+
+    /**
+     * As {@link #text}, bounded: the text is decoded from its stream, and only the characters shown
+     * are kept ({@code maxTextChars}); the rest is counted as it passes, for the total the answer names.
+     */
+    private void streamedText(Answers answer, StreamedTextResourceContents contents, long offset, Arguments arguments) {
+        CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try (Reader in = new InputStreamReader(contents.utf8().open(), strict)) {
+            long skipped = skip(in, offset);
+            char[] part = new char[(int) Math.min(settings.maxTextChars(), Integer.MAX_VALUE - 8)];
+            int kept = 0;
+            for (int n = 0; n >= 0 && kept < part.length; kept += n) {
+                n = in.read(part, kept, part.length - kept);
+                if (n < 0) {
+                    break;
+                }
+            }
+            long total = skipped + kept + skip(in, Long.MAX_VALUE);
+            if (offset > total) {
+                throw pastTheEnd(contents.uri(), offset, total, arguments);
+            }
+            window(answer, contents.uri(), new String(part, 0, kept), offset, total);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the text of " + contents.uri(), e);
         }
-        answer.text(text.substring(start, end));
-        if (end < text.length()) {
-            answer.text("[" + contents.uri() + ": characters " + start + " to " + end + " of " + text.length()
+    }
+
+    /** Skips up to {@code n} characters. @return how many there were */
+    private static long skip(Reader in, long n) throws IOException {
+        long skipped = 0;
+        for (long k; skipped < n && (k = in.skip(n - skipped)) > 0; ) {
+            skipped += k;
+        }
+        return skipped;
+    }
+
+    /** Answers {@code part}, the characters from {@code start} of a text of {@code total}, and how to read on. */
+    private void window(Answers answer, String uri, String part, long start, long total) {
+        long end = start + part.length();
+        if (end < total && !part.isEmpty() && Character.isHighSurrogate(part.charAt(part.length() - 1))) {
+            part = part.substring(0, part.length() - 1); // never split a character: the next part starts with the whole of it
+            end--;
+        }
+        answer.text(part);
+        if (end < total) {
+            answer.text("[" + uri + ": characters " + start + " to " + end + " of " + total
                     + " shown (at most " + settings.maxTextChars() + " per answer, maxTextChars). To read on, call "
-                    + ToolCatalog.READ + " with {\"uri\": " + Answers.quoted(contents.uri()) + ", \"offset\": " + end + "}.]");
+                    + ToolCatalog.READ + " with {\"uri\": " + Answers.quoted(uri) + ", \"offset\": " + end + "}.]");
         }
+    }
+
+    private static RuntimeException pastTheEnd(String uri, long offset, long length, Arguments arguments) {
+        return arguments.invalid("was given offset " + offset + ", past the end of " + uri + " (" + length + " characters)");
     }
 
     /** Reads at most one byte past the bound, so a blob of unknown length is never read whole to learn it is too long. */

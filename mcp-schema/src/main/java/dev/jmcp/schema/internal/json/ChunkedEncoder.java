@@ -9,20 +9,23 @@ import java.util.Deque;
 
 /**
  * A message as a stream of its encoded bytes, produced as they are read: the JSON around the
- * blobs is written up front (it is small), and each blob is base64-encoded from its source one
- * chunk at a time when the reader gets to it. This is what lets a transport that pulls bytes (a
+ * blobs and streamed texts is written up front (it is small), and each blob is base64-encoded
+ * (each streamed text escaped) from its source one chunk at a time when the reader gets to it. This is what lets a transport that pulls bytes (a
  * Netty chunked writer) send a large blob without holding it.
  */
 public final class ChunkedEncoder extends InputStream {
-    /** Each element is a {@code byte[]} of JSON or a {@link Deferred} blob still to encode. */
+    /** Each element is a {@code byte[]} of JSON or a {@link Deferred} body still to encode. */
     private final Deque<Object> segments;
-    /** Made when the first blob is reached: most messages have none, and these are 112 KiB. */
+    /** Made when the first blob or streamed text is reached: most messages have none, and these are 112 KiB. */
     private WriteBuffers buffers;
     private byte[] current = new byte[0];
     private int offset;
     private int limit;
     private InputStream blobSource;
     private String blobUri;
+    /** The streamed text being written, and its source; null between bodies. */
+    private TextEscaper text;
+    private InputStream textSource;
 
     private ChunkedEncoder(Deque<Object> segments) {
         this.segments = segments;
@@ -40,14 +43,24 @@ public final class ChunkedEncoder extends InputStream {
                 if (blob instanceof Blob.Encoded) {
                     return super.blob(blob, uri);
                 }
+                defer(new Deferred(blob, uri, false));
+                return this;
+            }
+
+            @Override
+            public JsonOutput streamedText(Blob utf8, String uri) throws IOException {
+                defer(new Deferred(utf8, uri, true));
+                return this;
+            }
+
+            private void defer(Deferred body) throws IOException {
                 separate();
                 raw((byte) '"');
                 flushBuffer();
                 segments.add(json.toByteArray());
                 json.reset();
-                segments.add(new Deferred(blob, uri));
+                segments.add(body);
                 raw((byte) '"');
-                return this;
             }
         };
         try {
@@ -60,8 +73,11 @@ public final class ChunkedEncoder extends InputStream {
         return new ChunkedEncoder(segments);
     }
 
-    /** A blob to encode when the reader gets to it, and the URI it is the body of (may be null). */
-    private record Deferred(Blob blob, String uri) {
+    /**
+     * A body to encode when the reader gets to it: a blob, or the UTF-8 bytes of a streamed text
+     * ({@code text}); and the URI it is the body of (may be null).
+     */
+    private record Deferred(Blob blob, String uri, boolean text) {
     }
 
     /** A consumer that may throw IOException. */
@@ -94,10 +110,18 @@ public final class ChunkedEncoder extends InputStream {
 
     /** Makes the next piece current. @return false when everything was read */
     private boolean advance() throws IOException {
-        if (blobSource != null) {
-            if (buffers == null) {
-                buffers = WriteBuffers.unshared();
+        if (text != null) {
+            current = buffers.json();
+            offset = 0;
+            limit = text.escape(current, 0);
+            if (text.done()) {
+                textSource.close();
+                textSource = null;
+                text = null;
             }
+            return true;
+        }
+        if (blobSource != null) {
             byte[] raw = buffers.raw();
             int n = Base64Streams.fill(blobSource, raw, blobUri);
             if (n > 0) {
@@ -121,9 +145,17 @@ public final class ChunkedEncoder extends InputStream {
             offset = 0;
             limit = json.length;
         } else {
-            Deferred blob = (Deferred) next;
-            blobSource = blob.blob().open();
-            blobUri = blob.uri();
+            Deferred body = (Deferred) next;
+            if (buffers == null) {
+                buffers = WriteBuffers.unshared();
+            }
+            if (body.text()) {
+                textSource = body.blob().open();
+                text = new TextEscaper(textSource, body.uri(), buffers.raw());
+            } else {
+                blobSource = body.blob().open();
+                blobUri = body.uri();
+            }
             offset = limit = 0;
         }
         return true;
@@ -138,7 +170,7 @@ public final class ChunkedEncoder extends InputStream {
     @Override
     public int available() {
         long held = limit - offset;
-        if (blobSource != null) {
+        if (blobSource != null || text != null) {
             return (int) held; // what follows waits for the blob's source
         }
         for (Object segment : segments) {
@@ -156,6 +188,11 @@ public final class ChunkedEncoder extends InputStream {
         if (blobSource != null) {
             blobSource.close();
             blobSource = null;
+        }
+        if (textSource != null) {
+            textSource.close();
+            textSource = null;
+            text = null;
         }
         segments.clear();
     }

@@ -5,6 +5,7 @@ import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.EmbeddedResource;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import jakarta.json.JsonObject;
 import jakarta.json.stream.JsonParser.Event;
@@ -67,6 +68,9 @@ final class EmbeddedResourceCodec implements ValueCodec<EmbeddedResource> {
         Resource moved = contents.resource().toBuilder().annotations(annotations).build();
         if (contents instanceof TextResourceContents text) {
             return new TextResourceContents(moved, text.text());
+        }
+        if (contents instanceof StreamedTextResourceContents text) {
+            return new StreamedTextResourceContents(moved, text.utf8());
         }
         return new BlobResourceContents(moved, ((BlobResourceContents) contents).blob());
     }

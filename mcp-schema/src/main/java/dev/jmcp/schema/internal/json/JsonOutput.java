@@ -7,6 +7,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.Map;
@@ -148,6 +149,33 @@ public class JsonOutput {
         } else {
             flushBuffer();
             Base64Streams.encode(blob, uri, buffers, out);
+        }
+        raw((byte) '"');
+        return this;
+    }
+
+    /**
+     * Writes a text held as UTF-8 bytes as a JSON string value, streamed from its source through
+     * this output's buffers and escaped on the way; byte for byte what {@link #string} writes for
+     * the same text.
+     *
+     * @param uri the URI of the resource the text is the body of, named when its source fails or
+     *            is not well-formed UTF-8; may be null
+     * @throws IOException when the source fails or is not well-formed UTF-8; what was written of
+     *                     the message before is not a message
+     */
+    public JsonOutput streamedText(Blob utf8, String uri) throws IOException {
+        separate();
+        raw((byte) '"');
+        try (InputStream in = utf8.open()) {
+            TextEscaper escaper = new TextEscaper(in, uri, buffers.raw());
+            while (true) {
+                position = escaper.escape(buffer, position);
+                if (escaper.done()) {
+                    break;
+                }
+                flushBuffer();
+            }
         }
         raw((byte) '"');
         return this;

@@ -4,6 +4,7 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import jakarta.json.stream.JsonParser.Event;
 import java.io.IOException;
@@ -54,6 +55,8 @@ final class ResourceContentsCodec implements ValueCodec<ResourceContents> {
             out.name("text").string(text.text());
         } else if (value instanceof BlobResourceContents blob) {
             out.name("blob").blob(blob.blob(), blob.uri());
+        } else if (value instanceof StreamedTextResourceContents text) {
+            out.name("text").streamedText(text.utf8(), text.uri());
         }
         out.endObject();
     }

@@ -1,5 +1,6 @@
 package dev.jmcp.dialect.gomcp.internal.server;
 
+import dev.jmcp.core.internal.resources.HeldTexts;
 import dev.jmcp.core.internal.resources.Reads;
 import dev.jmcp.core.internal.resources.Router;
 import dev.jmcp.core.internal.resources.Versions;
@@ -10,6 +11,7 @@ import dev.jmcp.dialect.gomcp.internal.wire.GomcpReadResult;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import jakarta.json.JsonObject;
 
@@ -48,6 +50,9 @@ final class GomcpReads {
             throw GomcpErrors.notModified(uri, version);
         }
         ResourceContents first = reads.leaf(found, caller, context).get(0);
+        if (first instanceof StreamedTextResourceContents streamed) {
+            first = HeldTexts.held(streamed, context); // gomcp's content is a String: held, bounded by the answer budget
+        }
         GomcpContents contents = first instanceof TextResourceContents text
                 ? new GomcpContents(text.mimeType(), text.text(), null)
                 : new GomcpContents(first.mimeType(), null, ((BlobResourceContents) first).blob());

@@ -6,6 +6,7 @@ import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import jakarta.json.JsonValue;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -26,7 +27,7 @@ import java.util.Set;
 
 /**
  * Whether encoding a message reads a blob's source: a {@link Blob.OfFile} or a {@link Blob.OfStream}
- * anywhere in it (the contents of a {@code resources/read} result, an embedded resource, any
+ * (a blob's, or a streamed text's UTF-8) anywhere in it (the contents of a {@code resources/read} result, an embedded resource, any
  * record of a feature to come). A blob in memory or given as base64 costs nothing to encode.
  *
  * <p>The walk follows what the codec can write: records, lists, string-keyed maps, and leaves
@@ -55,7 +56,9 @@ public final class BlobScan {
         if (payload instanceof JsonRpcResultResponse response && response.result() instanceof ReadResourceResult read) {
             List<ResourceContents> contents = read.contents();
             for (int i = 0, n = contents.size(); i < n; i++) {
-                if (contents.get(i) instanceof BlobResourceContents blob && readsSource(blob.blob())) {
+                ResourceContents element = contents.get(i);
+                if (element instanceof BlobResourceContents blob && readsSource(blob.blob())
+                        || element instanceof StreamedTextResourceContents text && readsSource(text.utf8())) {
                     return true;
                 }
             }

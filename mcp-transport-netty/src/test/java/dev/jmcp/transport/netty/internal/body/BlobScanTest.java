@@ -17,6 +17,7 @@ import dev.jmcp.schema.resources.EmbeddedResource;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import dev.jmcp.schema.resources.StreamedTextResourceContents;
 import dev.jmcp.schema.resources.TextResourceContents;
 import jakarta.json.JsonValue;
 import java.io.ByteArrayInputStream;
@@ -54,6 +55,17 @@ class BlobScanTest {
     void aReadOfAFileOrAStreamReadsASource() {
         assertTrue(BlobScan.readsSource(read(blob(FILE))));
         assertTrue(BlobScan.readsSource(read(TextResourceContents.of("test:t", "text/plain", "x"), blob(STREAM))));
+    }
+
+    @Test
+    void aStreamedTextReadsItsSourceUnlessItsBytesAreInMemory() {
+        Resource text = Resource.builder("test:t", "t").mimeType("text/plain").build();
+        assertTrue(BlobScan.readsSource(read(new StreamedTextResourceContents(text, STREAM))));
+        assertTrue(BlobScan.readsSource(read(new StreamedTextResourceContents(text, FILE))));
+        assertFalse(BlobScan.readsSource(read(new StreamedTextResourceContents(text, Blob.of(new byte[] {'x'})))));
+        // found by the walk too, inside a record the transport knows nothing about
+        assertTrue(BlobScan.readsSource(answer(new ToolResult(List.of(new StreamedTextResourceContents(text, STREAM)),
+                Map.of()))));
     }
 
     @Test
