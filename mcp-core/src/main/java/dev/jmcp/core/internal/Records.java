@@ -1,6 +1,7 @@
 package dev.jmcp.core.internal;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Map;
 
@@ -16,6 +17,22 @@ public final class Records {
         protected RecordComponent[] computeValue(Class<?> type) {
             RecordComponent[] components = type.getRecordComponents();
             return components == null ? new RecordComponent[0] : components;
+        }
+    };
+    /**
+     * The accessors of each record type's components, looked up once: {@code RecordComponent.getAccessor()}
+     * copies its {@code Method} at every call, which the 2026-07-28 decoration of every result and
+     * the {@code _meta} lookups of every request paid for per component.
+     */
+    private static final ClassValue<Method[]> ACCESSORS = new ClassValue<>() {
+        @Override
+        protected Method[] computeValue(Class<?> type) {
+            RecordComponent[] components = COMPONENTS.get(type);
+            Method[] accessors = new Method[components.length];
+            for (int i = 0; i < components.length; i++) {
+                accessors[i] = components[i].getAccessor();
+            }
+            return accessors;
         }
     };
     /** The canonical constructor of each record type, looked up once. */
@@ -52,7 +69,7 @@ public final class Records {
     /** @return the value of component {@code index} of {@code record} */
     public static Object get(Record record, int index) {
         try {
-            return COMPONENTS.get(record.getClass())[index].getAccessor().invoke(record);
+            return ACCESSORS.get(record.getClass())[index].invoke(record);
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("cannot read " + record.getClass().getName() + ": its accessors must be "
                     + "public in an exported package", e);
@@ -64,11 +81,11 @@ public final class Records {
      * @throws IllegalArgumentException when the record cannot be read reflectively
      */
     public static Object[] values(Record record) {
-        RecordComponent[] components = COMPONENTS.get(record.getClass());
-        Object[] values = new Object[components.length];
+        Method[] accessors = ACCESSORS.get(record.getClass());
+        Object[] values = new Object[accessors.length];
         try {
-            for (int i = 0; i < components.length; i++) {
-                values[i] = components[i].getAccessor().invoke(record);
+            for (int i = 0; i < accessors.length; i++) {
+                values[i] = accessors[i].invoke(record);
             }
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("cannot read " + record.getClass().getName() + ": its accessors must be "
@@ -101,12 +118,12 @@ public final class Records {
     public static <R extends Record> R with(R record, Map<String, ?> replacements) {
         Class<?> type = record.getClass();
         RecordComponent[] components = COMPONENTS.get(type);
+        Method[] accessors = ACCESSORS.get(type);
         Object[] values = new Object[components.length];
         try {
             for (int i = 0; i < components.length; i++) {
                 String name = components[i].getName();
-                values[i] = replacements.containsKey(name) ? replacements.get(name)
-                        : components[i].getAccessor().invoke(record);
+                values[i] = replacements.containsKey(name) ? replacements.get(name) : accessors[i].invoke(record);
             }
             @SuppressWarnings("unchecked")
             R copy = (R) CANONICAL.get(type).newInstance(values);

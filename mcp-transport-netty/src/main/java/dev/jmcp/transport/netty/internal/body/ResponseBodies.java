@@ -76,7 +76,7 @@ public final class ResponseBodies {
     public ChunkedInput<HttpContent> of(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail,
             boolean last) throws IOException {
         if (!BlobScan.readsSource(payload)) {
-            return encoded(ctx.alloc(), head, payload, tail, last);
+            return whole(ctx.alloc(), head, payload, tail).pieces(last);
         }
         ChunkedWriteHandler chunked = ctx.pipeline().get(ChunkedWriteHandler.class);
         if (chunked == null) {
@@ -91,17 +91,63 @@ public final class ResponseBodies {
     }
 
     /**
-     * @return {@code payload} encoded into one buffer between {@code head} and {@code tail}, holding
-     *         its bytes of the budget until the body is closed; or the error that replaces it
+     * @param ctx     the context of the handler that writes the body, on its event loop
+     * @return {@code payload} encoded whole into one buffer between {@code head} and {@code tail}
+     *         (or the error that replaces it, as {@link #of} does); null when its encoding reads a
+     *         source ({@link BlobScan}), which {@link #of} encodes off the loop
+     * @throws IOException as {@link #of}
      */
-    private ChunkedInput<HttpContent> encoded(ByteBufAllocator alloc, byte[] head, JsonRpcPayload payload,
-            byte[] tail, boolean last) throws IOException {
+    public Whole whole(ChannelHandlerContext ctx, byte[] head, JsonRpcPayload payload, byte[] tail) throws IOException {
+        return BlobScan.readsSource(payload) ? null : whole(ctx.alloc(), head, payload, tail);
+    }
+
+    /**
+     * A message encoded whole into one buffer, which holds its bytes of {@code maxResponseBytesInMemory}
+     * until they are given back. One that fits in {@linkplain #onePiece() one piece} can be written
+     * as it is (with its response's head, in one message), without the {@link ChunkedWriteHandler}
+     * pulling it a piece at a time: the same bytes, with less machinery per answer.
+     */
+    public final class Whole {
+        private final ByteBuf bytes;
+        private final Runnable giveBack;
+
+        private Whole(ByteBuf bytes, Runnable giveBack) {
+            this.bytes = bytes;
+            this.giveBack = giveBack;
+        }
+
+        /** @return the encoded bytes; whoever writes them owns them */
+        public ByteBuf bytes() {
+            return bytes;
+        }
+
+        /** @return whether the bytes are no more than {@code chunkBytes}, one piece */
+        public boolean onePiece() {
+            return bytes.readableBytes() <= chunkBytes;
+        }
+
+        /** Gives the bytes' share of the budget back: once, when they have been written or dropped. */
+        public void giveBack() {
+            giveBack.run();
+        }
+
+        /** @return the bytes as a body written in pieces as the connection drains, which gives back on close */
+        public ChunkedInput<HttpContent> pieces(boolean last) {
+            return new EncodedBody(bytes, chunkBytes, last, giveBack);
+        }
+    }
+
+    /**
+     * @return {@code payload} encoded into one buffer between {@code head} and {@code tail}, holding
+     *         its bytes of the budget until {@link Whole#giveBack()}; or the error that replaces it
+     */
+    private Whole whole(ByteBufAllocator alloc, byte[] head, JsonRpcPayload payload, byte[] tail) throws IOException {
         ByteBuf body = alloc.buffer(FIRST_BUFFER_BYTES);
         try {
             write(body, head, payload, tail);
             int bytes = body.readableBytes() - head.length - tail.length;
             if (held.tryTake(bytes)) {
-                return new EncodedBody(body, chunkBytes, last, () -> held.giveBack(bytes));
+                return new Whole(body, () -> held.giveBack(bytes));
             }
             String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
                     + "written already hold " + held.used() + " bytes of " + held;
@@ -111,7 +157,7 @@ public final class ResponseBodies {
             }
             body.clear();
             write(body, head, AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())), tail);
-            return new EncodedBody(body, chunkBytes, last, () -> { });
+            return new Whole(body, () -> { });
         } catch (IOException | RuntimeException e) {
             body.release();
             throw e;

@@ -1,5 +1,6 @@
 package dev.jmcp.transport.netty.internal.session;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
@@ -18,6 +19,18 @@ public final class RecordingInput implements ChunkedInput<HttpContent> {
     public RecordingInput(ChunkedInput<HttpContent> body, EventRecording recording) {
         this.body = body;
         this.recording = recording;
+    }
+
+    /**
+     * Keeps a whole event handed to the connection in one piece, as this body would have kept it
+     * piece by piece.
+     *
+     * @param bytes the event's bytes; their indexes are left as they were
+     */
+    public static void recordWhole(EventRecording recording, ByteBuf bytes) {
+        recording.reading();
+        recording.written(bytes);
+        recording.ended();
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.jmcp.transport.netty.internal.body.JsonBody;
 import dev.jmcp.transport.netty.internal.headers.McpHeaders;
 import dev.jmcp.transport.netty.internal.server.ResponseHeads;
 import dev.jmcp.transport.netty.internal.sse.SseEvent;
+import dev.jmcp.transport.netty.internal.sse.SseResponse;
 import dev.jmcp.transport.netty.internal.sse.SseWriter;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -135,12 +136,21 @@ final class SessionStreamWriter {
      * the empty data).
      */
     void prime(EventStream stream, String version) {
+        SseEvent priming = priming(stream, version);
+        if (priming != null) {
+            stream.channel.write(priming);
+        }
+    }
+
+    /** @return the priming event for {@code version}, its number taken; null for a client older than 2025-11-25 */
+    private static SseEvent priming(EventStream stream, String version) {
         if (version != null && ProtocolVersions.isSupported(version)
                 && version.compareTo(ProtocolVersions.V2025_11_25) >= 0) {
             long seq = stream.nextSeq();
             stream.deliveredSeq = seq;
-            stream.channel.write(SseEvent.priming(stream.eventId(seq)));
+            return SseEvent.priming(stream.eventId(seq));
         }
+        return null;
     }
 
     CompletableFuture<Void> emit(EventStream stream, JsonRpcPayload payload, boolean last) {
@@ -160,6 +170,9 @@ final class SessionStreamWriter {
                 leave(stream);
                 dropIfSpent(stream);
                 return completion(written);
+            }
+            if (stream.onlyErrorsAsJson && last && !BlobScan.readsSource(payload)) {
+                return answerWhole(stream, payload);
             }
             if (stream.onlyErrorsAsJson) {
                 // within sseHeadHold: the head leaves with the first message, in its write
@@ -198,6 +211,26 @@ final class SessionStreamWriter {
         } else if (last) {
             complete(stream);
         }
+        return taken;
+    }
+
+    /**
+     * Within {@code sseHeadHold}, the answer is all the stream carries: its head, priming event and
+     * answer are known at once, and go as one {@link SseResponse} (one message, with a
+     * {@code Content-Length}, when the answer is one piece), kept for replay as any event is.
+     */
+    private CompletableFuture<Void> answerWhole(EventStream stream, JsonRpcPayload payload) {
+        stream.headSent = true;
+        SseEvent priming = priming(stream, session.protocolVersion());
+        long seq = stream.nextSeq();
+        stream.retained++;
+        EventReplayBuffer.Entry entry = replay.add(stream.number, seq, payload);
+        stream.deliveredSeq = seq;
+        SseEvent event = SseEvent.message(stream.eventId(seq), payload, record(entry)).ending();
+        CompletableFuture<Void> taken = completion(stream.channel.writeAndFlush(new SseResponse(sseHead(), priming, event)));
+        stream.complete = true;
+        leave(stream);
+        dropIfSpent(stream);
         return taken;
     }
 

@@ -26,8 +26,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalIoHandler;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.stream.ChunkedWriteHandler;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +77,46 @@ class JsonBodyWriterTest {
         Wire wire = Wire.drain(channel);
         assertArrayEquals(codec.toBytes(response), wire.body.toByteArray());
         assertEquals(1, wire.lasts);
+        Leftovers.assertNoneLeft(channel);
+    }
+
+    @Test
+    void anAnswerOfOnePieceLeavesWithItsHeadAsOneMessageAndHoldsItsBytesUntilWritten() {
+        JsonRpcResultResponse response = new JsonRpcResultResponse(RequestId.of("a"), EmptyResult.of());
+        Budget held = Budget.of("maxResponseBytesInMemory", 1_000_000);
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
+                new JsonBodyWriter(new ResponseBodies(codec, 256, none, held)));
+        channel.write(ok(response));
+        assertEquals(codec.toBytes(response).length, held.used(), "held while the connection has not taken it");
+        channel.flush();
+        assertEquals(0, held.used(), "given back once written");
+        Object message = channel.readOutbound();
+        assertTrue(message instanceof FullHttpResponse, "head and body in one message: " + message);
+        FullHttpResponse full = (FullHttpResponse) message;
+        try {
+            assertEquals(String.valueOf(codec.toBytes(response).length), full.headers().get(HttpHeaderNames.CONTENT_LENGTH));
+            assertFalse(HttpUtil.isTransferEncodingChunked(full));
+            assertEquals(new String(codec.toBytes(response), StandardCharsets.UTF_8), full.content().toString(StandardCharsets.UTF_8));
+        } finally {
+            full.release();
+        }
+        Leftovers.assertNoneLeft(channel);
+    }
+
+    @Test
+    void anAnswerLongerThanOnePieceGoesInPiecesWithItsLength() {
+        JsonRpcResultResponse response = new JsonRpcResultResponse(RequestId.of(3), ReadResourceResult.of(
+                BlobResourceContents.of("mem:b", "application/octet-stream", Blob.of(ScriptedSource.bytes(1000)))));
+        Budget held = Budget.of("maxResponseBytesInMemory", 1_000_000);
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(),
+                new JsonBodyWriter(new ResponseBodies(codec, 256, none, held)));
+        channel.writeAndFlush(ok(response));
+        Wire wire = Wire.drain(channel);
+        assertArrayEquals(codec.toBytes(response), wire.body.toByteArray());
+        assertTrue(wire.chunkSizes.size() > 1 && wire.chunkSizes.stream().allMatch(size -> size <= 256), wire.chunkSizes.toString());
+        assertEquals(String.valueOf(codec.toBytes(response).length),
+                wire.heads.get(0).headers().get(HttpHeaderNames.CONTENT_LENGTH));
+        assertEquals(0, held.used());
         Leftovers.assertNoneLeft(channel);
     }
 

@@ -127,4 +127,41 @@ class ConnectionTimeoutsTest {
         String sent = sent();
         assertFalse(sent.contains("408"), "a 408 in the middle of the stream would corrupt it: " + sent);
     }
+
+    @Test
+    void aRequestThatStartsLateInAnIdleSpellGetsItsWholeReadTimeoutAndNoMore() {
+        after(IDLE.minusSeconds(1));
+        receive("GET /mcp HTTP/1.1\r\nHo");
+        after(IDLE);
+        String sent = sent();
+        assertTrue(sent.startsWith("HTTP/1.1 408 Request Timeout\r\n"), "the read clock, not the idle one: " + sent);
+        assertFalse(channel.isOpen());
+    }
+
+    @Test
+    void aRequestThatStartsLateInAnIdleSpellIsNotCutShort() {
+        after(IDLE.minusSeconds(1));
+        receive("GET /mcp HTTP/1.1\r\nHo");
+        after(READ.minusMillis(1));
+        assertTrue(channel.isOpen(), "the read deadline runs from the request's first byte");
+        after(Duration.ofMillis(1));
+        assertTrue(sent().startsWith("HTTP/1.1 408 Request Timeout\r\n"));
+        assertFalse(channel.isOpen());
+    }
+
+    @Test
+    void eachRequestOfAKeepAliveConnectionRestartsTheIdleClockWhenItsAnswerLeaves() {
+        for (int i = 0; i < 5; i++) {
+            after(IDLE.minusSeconds(1));
+            receive("GET /mcp HTTP/1.1\r\nHost: h\r\n\r\n");
+            after(READ.minusSeconds(1));
+            channel.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK));
+            assertTrue(channel.isOpen(), "request " + i);
+        }
+        after(IDLE.minusMillis(1));
+        assertTrue(channel.isOpen());
+        after(Duration.ofMillis(1));
+        assertFalse(channel.isOpen());
+        assertEquals(5, sent().split("HTTP/1.1 200 OK", -1).length - 1);
+    }
 }

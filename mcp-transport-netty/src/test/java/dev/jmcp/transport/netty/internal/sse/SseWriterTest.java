@@ -3,6 +3,7 @@ package dev.jmcp.transport.netty.internal.sse;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.jmcp.schema.codec.McpCodec;
@@ -22,11 +23,18 @@ import dev.jmcp.core.spi.Budget;
 import dev.jmcp.transport.netty.internal.body.ResponseBodies;
 import dev.jmcp.transport.netty.internal.session.EventRecording;
 import dev.jmcp.transport.netty.internal.session.KeptEvent;
+import dev.jmcp.schema.common.EmptyResult;
+import dev.jmcp.transport.netty.internal.server.ResponseHeads;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.local.LocalIoHandler;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.stream.ChunkedWriteHandler;
+import java.util.Arrays;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -101,6 +109,46 @@ class SseWriterTest {
             assertKeptAsWritten(wire);
             assertTrue(source.reader().getName().startsWith("jmcp-http-body-"), source.reader().getName());
         }
+    }
+
+    @Test
+    void aWholeResponseOfOnePieceIsOneMessageWithItsLengthAndKeepsItsEventForReplay() throws Exception {
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(256));
+        JsonRpcResultResponse answer = new JsonRpcResultResponse(RequestId.of(4), EmptyResult.of());
+        channel.writeAndFlush(new SseResponse(ResponseHeads.eventStream(), SseEvent.priming("1-1"),
+                SseEvent.message("1-2", answer, recording()).ending()));
+        Object first = channel.readOutbound();
+        assertTrue(first instanceof FullHttpResponse, "one message: " + first);
+        Wire wire = Wire.empty();
+        wire.record(first);
+        assertNull(channel.readOutbound(), "nothing after it");
+        String event = "id: 1-2\nevent: message\ndata: " + new String(codec.toBytes(answer), StandardCharsets.UTF_8) + "\n\n";
+        assertEquals("id: 1-1\ndata:\n\n" + event, wire.text());
+        HttpResponse head = wire.heads.get(0);
+        assertEquals(String.valueOf(wire.body.size()), head.headers().get(HttpHeaderNames.CONTENT_LENGTH));
+        assertFalse(HttpUtil.isTransferEncodingChunked(head));
+        assertEquals(1, wire.lasts, "it ends the response");
+        assertArrayEquals(event.getBytes(StandardCharsets.UTF_8), kept.get().open().readAllBytes(),
+                "the event is kept for replay, without the priming event");
+        Leftovers.assertNoneLeft(channel);
+    }
+
+    @Test
+    void aWholeResponseLargerThanAPieceGoesInPiecesAfterItsHeadAndPrimingEvent() throws Exception {
+        byte[] bytes = ScriptedSource.bytes(300_000);
+        EmbeddedChannel channel = new EmbeddedChannel(new ChunkedWriteHandler(), onTheLoop(1024));
+        channel.writeAndFlush(new SseResponse(ResponseHeads.eventStream(), SseEvent.priming("2-1"),
+                SseEvent.message("2-2", read(Blob.of(bytes)), recording()).ending()));
+        Wire wire = Wire.drain(channel);
+        assertEquals(1, wire.heads.size());
+        assertTrue(HttpUtil.isTransferEncodingChunked(wire.heads.get(0)));
+        assertTrue(wire.text().startsWith("id: 2-1\ndata:\n\nid: 2-2\nevent: message\ndata: {"), wire.text().substring(0, 80));
+        assertTrue(wire.chunkSizes.stream().allMatch(size -> size <= 1024), "no piece exceeds chunkBytes");
+        assertEquals(1, wire.lasts, "it ends the response");
+        byte[] all = wire.body.toByteArray();
+        byte[] event = Arrays.copyOfRange(all, "id: 2-1\ndata:\n\n".length(), all.length);
+        assertArrayEquals(event, kept.get().open().readAllBytes(), "the event is kept for replay as written");
+        Leftovers.assertNoneLeft(channel);
     }
 
     @Test
