@@ -258,7 +258,11 @@ public final class HttpServerSettings {
         return writeBufferHighWaterMark;
     }
 
-    /** @return the size of each piece a response is encoded and written in */
+    /**
+     * @return the size of each piece a response is encoded and written in while it is made (one
+     *         that reads a blob's file or stream); an answer encoded whole in memory is written as
+     *         one piece
+     */
     public int chunkBytes() {
         return chunkBytes;
     }

@@ -107,7 +107,7 @@ public final class ResponseBodies {
             write(body, head, payload, tail);
             int bytes = body.readableBytes() - head.length - tail.length;
             if (held.tryTake(bytes)) {
-                return new EncodedBody(body, chunkBytes, last, () -> held.giveBack(bytes));
+                return new EncodedBody(body, last, () -> held.giveBack(bytes));
             }
             String why = "(" + bytes + " bytes encoded) cannot be held in memory to be written: the answers being "
                     + "written already hold " + held.used() + " bytes of " + held;
@@ -117,7 +117,7 @@ public final class ResponseBodies {
             }
             body.clear();
             write(body, head, AnswerErrors.of(answered, why, AnswerErrors.setting(held.setting(), held.max())), tail);
-            return new EncodedBody(body, chunkBytes, last, () -> { });
+            return new EncodedBody(body, last, () -> { });
         } catch (IOException | RuntimeException e) {
             body.release();
             throw e;
