@@ -9,8 +9,7 @@ import java.util.function.LongConsumer;
 /**
  * A {@link BlobSink} that reports the bytes of every blob of a message as they are decoded, for a
  * progress bar that moves while a large blob arrives: the server's own progress notifications
- * cover only the blobs it stages (up to its {@code maxStagedBlobBytes}), and none arrive for the
- * rest.
+ * cover its reading of the blob before it answers, and none arrive while the answer itself does.
  */
 final class CountingBlobSink implements BlobSink {
     private final BlobSink sink;

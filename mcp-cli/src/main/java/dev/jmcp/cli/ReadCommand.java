@@ -96,7 +96,7 @@ final class ReadCommand implements Command {
     private int read(Context context, Target target, String uri, Path file, ProgressBar bar, SpilledBlobs blobs)
             throws IOException {
         ReadResourceResult result;
-        // the server's progress (it stages a blob up to its maxStagedBlobBytes to count it) has a
+        // the server's progress (it reads a blob through before it answers, to count it) has a
         // total; the bytes decoded here move the bar for any size, while no server progress came
         AtomicBoolean serverCounts = new AtomicBoolean();
         BlobSink decoded = bar.enabled() ? new CountingBlobSink(blobs.sink(), received -> {

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.jmcp.core.providers.FileSystemResourceProvider;
 import dev.jmcp.core.providers.InMemoryResourceProvider;
 import dev.jmcp.core.resources.ResourceSettings;
 import dev.jmcp.core.session.RequestOptions;
@@ -21,7 +23,11 @@ import dev.jmcp.schema.resources.BlobResourceContents;
 import dev.jmcp.schema.resources.ReadResourceResult;
 import dev.jmcp.schema.resources.Resource;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -30,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ReadCancellationAndProgressTest {
     private static final int MIB = 1 << 20;
@@ -176,15 +183,57 @@ class ReadCancellationAndProgressTest {
     }
 
     @Test
-    void aBlobLongerThanTheStagingLimitStreamsWithoutProgress() throws Exception {
-        CountingSource source = new CountingSource(2 * MIB, Long.MAX_VALUE);
+    void aBlobLongerThanTheStagingLimitIsCountedForProgressAndReadAgainWhenWritten() throws Exception {
+        CountingSource source = new CountingSource(2 * MIB + 5, Long.MAX_VALUE);
         InMemoryResourceProvider memory = InMemoryResourceProvider.create("long")
-                .addBlob(Resource.of("mem://long.bin", "long.bin"), Blob.ofStream(source, 2 * MIB));
+                .addBlob(Resource.of("mem://long.bin", "long.bin"), Blob.ofStream(source, 2 * MIB + 5));
         try (Harness harness = new Harness(ResourceSettings.builder().maxStagedBlobBytes(MIB).build(), memory)) {
             List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
-            harness.client().resources().read("mem://long.bin", RequestOptions.progress(progress::add));
-            assertTrue(progress.isEmpty());
-            assertEquals(0, source.read.get());
+            ReadResourceResult result = harness.client().resources().read("mem://long.bin",
+                    RequestOptions.progress(progress::add));
+            assertEquals(List.of(1.0 * MIB, 2.0 * MIB, 2.0 * MIB + 5),
+                    progress.stream().map(ProgressNotificationParams::progress).toList());
+            progress.forEach(p -> assertEquals(2.0 * MIB + 5, p.total()));
+            assertEquals(2L * MIB + 5, source.read.get(), "read through once, before the answer");
+            // not held: the in-memory transport hands over the blob itself, and reading it reads the source again
+            Blob blob = ((BlobResourceContents) result.contents().get(0)).blob();
+            assertFalse(blob instanceof Blob.InMemory, blob.toString());
+            assertEquals((byte) (MIB % 251), blob.toByteArray()[MIB]);
+            assertEquals(2L * (2 * MIB + 5), source.read.get());
+        }
+    }
+
+    @Test
+    void aFileNotStagedIsCountedFromItsOpenChannelAndStillSentOnce(@TempDir Path root) throws Exception {
+        byte[] bytes = new byte[2 * MIB + 5];
+        new Random(7).nextBytes(bytes);
+        Files.write(root.resolve("f.bin"), bytes);
+        String uri = root.resolve("f.bin").toRealPath().toUri().toString();
+        try (Harness harness = new Harness(ResourceSettings.builder().maxStagedBlobBytes(0).build(),
+                FileSystemResourceProvider.of(root))) {
+            List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
+            ReadResourceResult result = harness.client().resources().read(uri, RequestOptions.progress(progress::add));
+            assertEquals(List.of(1.0 * MIB, 2.0 * MIB, 2.0 * MIB + 5),
+                    progress.stream().map(ProgressNotificationParams::progress).toList());
+            Blob blob = ((BlobResourceContents) result.contents().get(0)).blob();
+            assertArrayEquals(bytes, blob.toByteArray(), "the count left the open file to be sent whole");
+            assertThrows(UncheckedIOException.class, blob::toByteArray, "sent once, never opened again by name");
+        }
+    }
+
+    @Test
+    void anUnknownLengthThatOutgrowsTheStagingLimitIsReportedOnceAndInOrder() throws Exception {
+        CountingSource source = new CountingSource(3 * MIB, Long.MAX_VALUE);
+        InMemoryResourceProvider memory = InMemoryResourceProvider.create("unknown")
+                .addBlob(Resource.of("mem://u.bin", "u.bin"), Blob.ofStream(source, -1));
+        try (Harness harness = new Harness(ResourceSettings.builder().maxStagedBlobBytes(MIB + 7).build(), memory)) {
+            List<ProgressNotificationParams> progress = new CopyOnWriteArrayList<>();
+            ReadResourceResult result = harness.client().resources().read("mem://u.bin", RequestOptions.progress(progress::add));
+            // staging reads past 1 MiB before it gives up; the count goes on from there, not from 0
+            assertEquals(List.of(1.0 * MIB, 2.0 * MIB, 3.0 * MIB),
+                    progress.stream().map(ProgressNotificationParams::progress).toList());
+            assertNull(progress.get(0).total());
+            assertEquals(3L * MIB, ((BlobResourceContents) result.contents().get(0)).blob().toByteArray().length);
         }
     }
 

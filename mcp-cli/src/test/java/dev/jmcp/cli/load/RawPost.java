@@ -48,8 +48,8 @@ final class RawPost {
                     scan.feed(buffer, 0, n);
                 }
             } else {
-                for (long size = Long.parseLong(line(in).split(";")[0].trim(), 16); size > 0;
-                        size = Long.parseLong(line(in).split(";")[0].trim(), 16)) {
+                long size;
+                while ((size = chunkSize(in)) > 0) {
                     while (size > 0) {
                         int n = in.read(buffer, 0, (int) Math.min(buffer.length, size));
                         if (n < 0) {
@@ -60,9 +60,18 @@ final class RawPost {
                     }
                     line(in); // the CRLF after the chunk
                 }
+                if (size < 0) {
+                    return "cut: " + scan.outcome();
+                }
             }
             return scan.outcome();
         }
+    }
+
+    /** @return the next chunk's size; -1 when the connection ended instead, as on a cut answer */
+    private static long chunkSize(InputStream in) throws IOException {
+        String size = line(in).split(";")[0].trim();
+        return size.isEmpty() ? -1 : Long.parseLong(size, 16);
     }
 
     private static String line(InputStream in) throws IOException {

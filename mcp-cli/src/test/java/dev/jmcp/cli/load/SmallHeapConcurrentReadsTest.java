@@ -49,7 +49,11 @@ class SmallHeapConcurrentReadsTest {
         }
     }
 
-    /** Case 2: the same with a 5 MiB blob and a progressToken, which used to stage every blob whole. */
+    /**
+     * Case 2: the same with a 5 MiB blob and a progressToken, which used to stage every blob whole;
+     * every answer comes after its progress, growing to the blob's length, though the answer budget
+     * can stage only a few of them.
+     */
     @Test
     void concurrentStatelessBlobReadsWithProgressOverHttpAreAnsweredOrRefusedByName() throws Exception {
         byte[] blob = new byte[FIVE_MIB];
@@ -106,7 +110,9 @@ class SmallHeapConcurrentReadsTest {
             for (int i = 0; i < n; i++) {
                 int id = i + 1;
                 answers.add(threads.submit(() -> {
-                    return RawPost.post(server.port(), "/mcp", headers, read(id, uri, progress), new AnswerScan());
+                    AnswerScan scan = new AnswerScan();
+                    String outcome = RawPost.post(server.port(), "/mcp", headers, read(id, uri, progress), scan);
+                    return progress && outcome.equals("result") ? progressOf(scan) : outcome;
                 }));
             }
             Map<String, Integer> counts = new TreeMap<>();
@@ -117,6 +123,26 @@ class SmallHeapConcurrentReadsTest {
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    /**
+     * @return "result" when progress notifications came before the answer, each with the same total,
+     *         growing, the last at that total; else what was wrong
+     */
+    private static String progressOf(AnswerScan scan) {
+        List<long[]> progress = scan.progress();
+        if (progress.isEmpty()) {
+            return "result without progress";
+        }
+        long total = progress.get(0)[1];
+        long last = 0;
+        for (long[] p : progress) {
+            if (p[1] != total || p[0] <= last) {
+                return "result with progress that does not grow to one total";
+            }
+            last = p[0];
+        }
+        return total > 0 && last == total ? "result" : "result with progress that ends before its total";
     }
 
     /** @return outcome to count, of the next {@code n} lines of {@code stdout} */

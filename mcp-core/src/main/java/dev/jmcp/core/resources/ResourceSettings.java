@@ -108,8 +108,9 @@ public final class ResourceSettings {
     /**
      * @return a read that asks for progress reads its blob bodies on the server while the request is
      *         open (so that progress can be reported and cancellation can stop it) and holds them in
-     *         memory until they are written; a blob longer than this is streamed while it is written
-     *         instead, without progress. At least 0 (0: never stage)
+     *         memory until they are written; a blob longer than this (or one that the transport's
+     *         answer budget cannot hold) is read through for its progress without being kept, and
+     *         read again while it is written. At least 0 (0: never stage)
      */
     public long maxStagedBlobBytes() {
         return maxStagedBlobBytes;

@@ -241,7 +241,7 @@ public final class HttpServerSettings {
      *         made), and the JSON of an answer without a blob read from a file or stream, encoded whole
      *         before it is written, which a slow client makes the server hold. A request whose answer
      *         cannot get its bytes while it is made is answered with {@code -32603} naming this
-     *         setting (a blob that cannot be staged streams without progress instead); an encoded
+     *         setting (a blob that cannot be staged is read for its progress without being kept instead); an encoded
      *         answer that would take more is replaced by such an error; any other message is not
      *         sent. Blobs read from a file or stream while they are written are not counted: they
      *         stream with back-pressure, a few {@code chunkBytes} at a time
@@ -258,7 +258,11 @@ public final class HttpServerSettings {
         return writeBufferHighWaterMark;
     }
 
-    /** @return the size of each piece a response is encoded and written in */
+    /**
+     * @return the size of each piece a response is encoded and written in while it is made (one
+     *         that reads a blob's file or stream); an answer encoded whole in memory is written as
+     *         one piece
+     */
     public int chunkBytes() {
         return chunkBytes;
     }

@@ -91,7 +91,8 @@ public final class StdioSettings {
      *         output (a slow reader, or one that stops reading, makes them wait), and an answered
      *         request no longer counts against the in-flight bounds, so this is what bounds them. A
      *         request whose answer cannot get its bytes is answered with {@code -32603} naming this
-     *         setting and its value; a blob that cannot be staged streams without progress instead.
+     *         setting and its value; a blob that cannot be staged is read for its progress without
+     *         being kept instead.
      *         The encoding itself needs no more: it streams through {@link #writeBufferBytes()}
      */
     public long maxResponseBytesInMemory() {

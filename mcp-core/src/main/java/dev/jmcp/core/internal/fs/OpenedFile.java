@@ -1,5 +1,6 @@
 package dev.jmcp.core.internal.fs;
 
+import dev.jmcp.core.internal.resources.CountableSource;
 import dev.jmcp.core.providers.ResourceErrors;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
 import dev.jmcp.schema.resources.Blob;
@@ -197,6 +198,8 @@ public final class OpenedFile implements Closeable {
      * Hands the open channel to a blob that can be read once: it sends exactly {@link #size()}
      * bytes, stops there if the file grew, and fails if the file shrank. A second read fails rather
      * than open the file again by name: a transport that replays a message must keep the bytes it sent.
+     * Before that read, its bytes can be read through from the same channel to count them for
+     * progress ({@link CountableSource}), which sends nothing.
      * If the blob is never read, the channel is closed when the blob is collected.
      */
     public Blob toBlob() {
@@ -204,17 +207,30 @@ public final class OpenedFile implements Closeable {
         FileChannel owned = channel;
         Cleaner.Cleanable closer = CLEANER.register(this, () -> closeQuietly(owned));
         AtomicBoolean read = new AtomicBoolean();
-        return Blob.ofStream(() -> {
-            if (!read.compareAndSet(false, true)) {
-                throw new IOException(uri + " was already read: a file is opened once per read and never again "
-                        + "by name, so its blob cannot be read twice");
-            }
-            return new Body() {
-                @Override
-                public void close() {
-                    closer.clean();
+        return Blob.ofStream(new CountableSource() {
+            @Override
+            public InputStream open() throws IOException {
+                if (!read.compareAndSet(false, true)) {
+                    throw new IOException(uri + " was already read: a file is opened once per read and never again "
+                            + "by name, so its blob cannot be read twice");
                 }
-            };
+                return new Body() {
+                    @Override
+                    public void close() {
+                        closer.clean();
+                    }
+                };
+            }
+
+            @Override
+            public InputStream openToCount() {
+                return new Body() {
+                    @Override
+                    public void close() {
+                        // the channel stays open for the read that sends the bytes
+                    }
+                };
+            }
         }, size);
     }
 

@@ -25,13 +25,16 @@ import java.util.function.UnaryOperator;
  *
  * <p>Every blob that is not already in memory is wrapped in a {@link CancellableInputStream}: once
  * the request is cancelled, its source is read no further. When the request carries a
- * {@code progressToken}, each such blob is also <em>staged</em>: read here, while the request is
- * still open, into memory (up to {@link ResourceSettings#maxStagedBlobBytes()} per read, and only
- * what the transport's answer budget can hold: a blob it cannot streams without progress), with a
- * {@code notifications/progress} every {@link ResourceSettings#progressIntervalBytes()} bytes.
- * Without staging, a blob is read only while the transport writes the answer, after the session has
- * finished with the request: a progress notification sent then would arrive after the answer (a
- * message cannot be interleaved into another), and the session no longer delivers cancellation.
+ * {@code progressToken}, each such blob is read here, while the request is still open, with a
+ * {@code notifications/progress} every {@link ResourceSettings#progressIntervalBytes()} bytes: it is
+ * <em>staged</em> (held in memory, answered without reading its source again) when it fits
+ * {@link ResourceSettings#maxStagedBlobBytes()} per read and what the transport's answer budget can
+ * still hold; otherwise it is <em>counted</em>: read through a fixed buffer, nothing kept, and read
+ * again while the answer is written. Progress cannot come from that write: the transport writes the
+ * answer after the session has finished with the request, so a notification sent then would arrive
+ * after the answer (a message cannot be interleaved into another), and the session no longer
+ * delivers cancellation; so it comes from a read before the answer, which without staging costs a
+ * second read of the source instead of memory.
  * A body that streams while the answer is written is handed to {@code bodies} when it is opened, so
  * that the server closes its provider only after it. Not thread-safe: one per read.
  */
@@ -42,6 +45,7 @@ final class BlobReads {
 
     private final RequestContext request;
     private final UnaryOperator<InputStream> bodies;
+    private final boolean progress;
     private final boolean staging;
     private final long maxStaged;
     private final long interval;
@@ -51,19 +55,20 @@ final class BlobReads {
     private long reported;
 
     /**
-     * @param total the bytes all staged blobs will add up to, for the progress notifications; null
+     * @param total the bytes all blobs read for progress will add up to, for the progress notifications; null
      *              when not known
      */
     BlobReads(RequestContext request, ResourceSettings settings, Long total, UnaryOperator<InputStream> bodies) {
         this.bodies = bodies;
         this.request = request;
-        this.staging = request.progressToken() != null && settings.maxStagedBlobBytes() > 0;
+        this.progress = request.progressToken() != null;
+        this.staging = progress && settings.maxStagedBlobBytes() > 0;
         this.maxStaged = settings.maxStagedBlobBytes();
         this.interval = settings.progressIntervalBytes();
         this.total = total == null ? null : total.doubleValue();
     }
 
-    /** @return the bytes that the blobs of {@code elements} will stage, or null when one is not known */
+    /** @return the bytes that the blobs of {@code elements} will be read for progress, or null when one is not known */
     static Long stagedTotal(List<ResourceContents> elements) {
         long sum = 0;
         for (ResourceContents element : elements) {
@@ -93,9 +98,10 @@ final class BlobReads {
         Blob blob = contents.blob();
         String uri = element.uri();
         long length = blob.length();
+        long before = done;
         if (staging && (length < 0 || length <= maxStaged - staged)) {
             if (length >= 0 && !AnswerMemory.tryHold(request, length)) {
-                // the server's answers hold their budget already: this one streams, without progress
+                // the server's answers hold their budget already: this one is counted, not held
                 LOG.log(Level.DEBUG, "{0} is not staged for progress: the answer budget cannot hold {1} bytes more",
                         uri, String.valueOf(length));
             } else {
@@ -104,6 +110,9 @@ final class BlobReads {
                     return Contents.withBlob(element, held);
                 }
             }
+        }
+        if (progress) {
+            countThrough(blob, uri, done - before);
         }
         return Contents.withBlob(element, streaming(blob, uri, length));
     }
@@ -121,7 +130,7 @@ final class BlobReads {
         }
     }
 
-    /** @return the blob held in memory; null when it outgrew the staging limit and must stream instead */
+    /** @return the blob held in memory; null when it outgrew the staging limit and must be counted instead */
     private Blob stage(Blob blob, String uri, boolean chargeChunks) {
         List<byte[]> chunks = new ArrayList<>();
         long held = 0;
@@ -144,7 +153,7 @@ final class BlobReads {
                 filled += n;
                 held += n;
                 if (held > maxStaged - staged) {
-                    LOG.log(Level.DEBUG, "{0} is longer than maxStagedBlobBytes={1}: it streams instead", uri,
+                    LOG.log(Level.DEBUG, "{0} is longer than maxStagedBlobBytes={1}: it is counted instead", uri,
                             String.valueOf(maxStaged));
                     AnswerMemory.giveBack(request, charged);
                     return null;
@@ -178,6 +187,29 @@ final class BlobReads {
             }
             return new SequenceInputStream(Collections.enumeration(parts));
         }, held);
+    }
+
+    /**
+     * Reads the blob through for its progress alone, through one small buffer, keeping nothing: the
+     * answer reads it again while it is written (a {@link CountableSource} from what it has open).
+     *
+     * @param reported the bytes at its start already reported, by a staging that gave up
+     * @throws CancellationException when the request was cancelled meanwhile
+     */
+    private void countThrough(Blob blob, String uri, long reported) {
+        try (InputStream source = blob instanceof Blob.OfStream stream && stream.source() instanceof CountableSource once
+                        ? once.openToCount() : blob.open();
+                InputStream in = new CancellableInputStream(source, request::isCancelled, uri, this::counted)) {
+            source.skipNBytes(reported);
+            byte[] buffer = new byte[BUFFER];
+            while (in.read(buffer) >= 0) {
+                // counted by the stream
+            }
+        } catch (CancellableInputStream.ReadCancelledException e) {
+            throw new CancellationException(e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the blob of " + uri, e);
+        }
     }
 
     private void counted(long n) {

@@ -9,6 +9,10 @@ import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.JsonRpcRequest;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.resources.Blob;
+import dev.jmcp.schema.resources.BlobResourceContents;
+import dev.jmcp.schema.resources.ReadResourceResult;
+import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.transport.netty.internal.session.AnswerErrors;
 import dev.jmcp.transport.netty.internal.session.StreamRoutes;
 import io.netty.buffer.ByteBuf;
@@ -44,6 +48,8 @@ public final class ResponseBodies {
     private static final byte[] NOTHING = new byte[0];
     /** Enough for most answers in one go; a larger one grows the buffer. */
     private static final int FIRST_BUFFER_BYTES = 2048;
+    /** The largest buffer made up front; a larger answer grows past it as it is written. */
+    private static final int MAX_HINT_BYTES = 256 * 1024 * 1024;
 
     private final McpCodec codec;
     private final int chunkBytes;
@@ -133,7 +139,7 @@ public final class ResponseBodies {
 
         /** @return the bytes as a body written in pieces as the connection drains, which gives back on close */
         public ChunkedInput<HttpContent> pieces(boolean last) {
-            return new EncodedBody(bytes, chunkBytes, last, giveBack);
+            return new EncodedBody(bytes, last, giveBack);
         }
     }
 
@@ -142,7 +148,7 @@ public final class ResponseBodies {
      *         its bytes of the budget until {@link Whole#giveBack()}; or the error that replaces it
      */
     private Whole whole(ByteBufAllocator alloc, byte[] head, JsonRpcPayload payload, byte[] tail) throws IOException {
-        ByteBuf body = alloc.buffer(FIRST_BUFFER_BYTES);
+        ByteBuf body = alloc.buffer(FIRST_BUFFER_BYTES + head.length + tail.length + base64Bytes(payload));
         try {
             write(body, head, payload, tail);
             int bytes = body.readableBytes() - head.length - tail.length;
@@ -162,6 +168,24 @@ public final class ResponseBodies {
             body.release();
             throw e;
         }
+    }
+
+    /**
+     * @return the base64 length of the in-memory blobs of a read's answer: its buffer is made that
+     *         large at once, where growing it from {@link #FIRST_BUFFER_BYTES} would copy a 1 MiB
+     *         blob's text about ten times over and allocate as many buffers
+     */
+    static int base64Bytes(JsonRpcPayload payload) {
+        if (!(payload instanceof JsonRpcResultResponse response && response.result() instanceof ReadResourceResult read)) {
+            return 0;
+        }
+        long sum = 0;
+        for (ResourceContents element : read.contents()) {
+            if (element instanceof BlobResourceContents contents && contents.blob() instanceof Blob.InMemory bytes) {
+                sum += (bytes.bytes().length + 2L) / 3 * 4;
+            }
+        }
+        return (int) Math.min(sum, MAX_HINT_BYTES);
     }
 
     private void write(ByteBuf body, byte[] head, JsonRpcPayload payload, byte[] tail) throws IOException {
