@@ -110,9 +110,17 @@ public class JsonOutput {
         switch (value.getValueType()) {
             case OBJECT -> {
                 beginObject();
-                for (Map.Entry<String, JsonValue> member : ((JsonObject) value).entrySet()) {
-                    name(member.getKey());
-                    value(member.getValue());
+                if (value instanceof CompactObject compact) {
+                    // by position: one per listed entry, where an iterator and an entry per member add up
+                    for (int i = 0; i < compact.memberCount(); i++) {
+                        name(compact.nameAt(i));
+                        value(compact.valueAt(i));
+                    }
+                } else {
+                    for (Map.Entry<String, JsonValue> member : ((JsonObject) value).entrySet()) {
+                        name(member.getKey());
+                        value(member.getValue());
+                    }
                 }
                 endObject();
             }
