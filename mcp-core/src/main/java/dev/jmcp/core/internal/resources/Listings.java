@@ -78,7 +78,7 @@ public final class Listings {
                     // the next page is promised only when there is something on it: this entry
                     return previous == null ? new ListingPosition(part, 0) : new ListingPosition(part, 0, previous);
                 }
-                items.add(Versions.stamped(provider, entry.resource()));
+                items.add(Versions.listed(provider, entry.resource()));
                 previous = entry.position();
             }
         }
