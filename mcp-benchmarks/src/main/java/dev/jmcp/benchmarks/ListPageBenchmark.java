@@ -1,10 +1,10 @@
 package dev.jmcp.benchmarks;
 
 import dev.jmcp.schema.McpMethodNames;
-import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.codec.McpCodec;
 import dev.jmcp.schema.jsonrpc.JsonRpcResultResponse;
 import dev.jmcp.schema.jsonrpc.RequestId;
+import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.Resource;
 import java.io.IOException;
@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The codec's share of {@code EndToEndBenchmark.list10k}, one thread, no transport: the page of
- * 10,000 entries that the end-to-end servers list ({@code bench://list/entry-NNNNN}, a name, a MIME
- * type), written by jmcp's codec into a counting sink ({@code write}) and read back from its bytes
+ * 10,000 entries that jmcp's end-to-end server lists ({@code bench://list/entry-NNNNN}, a name, a
+ * MIME type, a size, {@code isCollection: false}), written by jmcp's codec into a counting sink ({@code write}) and read back from its bytes
  * into records as jmcp's client reads an answer ({@code read}). {@code meta=version} gives each
  * entry the {@code _meta} with a content version that jmcp's in-memory provider lists; {@code none}
  * is the page as the official SDK's server sends it. Measures where the client's and the server's
@@ -55,11 +55,11 @@ public class ListPageBenchmark {
         List<Resource> page = new ArrayList<>(ENTRIES);
         for (int i = 0; i < ENTRIES; i++) {
             String name = String.format("entry-%05d", i);
-            Resource.Builder entry = Resource.builder("bench://list/" + name, name).mimeType("text/plain");
-            if (meta.equals("version")) {
-                entry.meta(JsonRuntime.provider().createObjectBuilder().add("dev.jmcp/version", "3f2a9c1e-" + i).build());
-            }
-            page.add(entry.build());
+            long size = ("the body of entry " + i + "\n").length(); // e2e.BenchResources' body
+            Resource entry = Resource.builder("bench://list/" + name, name).mimeType("text/plain").size(size)
+                    .isCollection(false).build();
+            // stamped as the in-memory provider stamps its entries
+            page.add(meta.equals("version") ? ConditionalReads.withVersion(entry, "apbl39ndu1su-" + i) : entry);
         }
         message = new JsonRpcResultResponse(RequestId.of(1), ListResourcesResult.of(page, null));
         bytes = McpCodec.defaults().toBytes(message);
