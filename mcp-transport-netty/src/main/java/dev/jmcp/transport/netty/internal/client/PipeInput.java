@@ -126,10 +126,6 @@ final class PipeInput extends InputStream {
         pieces.clear();
         if (!ended) {
             channel.close();
-        } else if (paused) {
-            // the answer was whole: the connection may carry another, which must be read
-            paused = false;
-            channel.config().setAutoRead(true);
         }
         notifyAll();
     }

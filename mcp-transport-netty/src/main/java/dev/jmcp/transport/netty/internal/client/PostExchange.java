@@ -42,13 +42,6 @@ final class PostExchange {
      */
     static final int FAST_BYTES = 4 * 1024 * 1024;
     /**
-     * A JSON body announced longer than this is decoded on a thread while it arrives, instead of
-     * after its last byte on the event loop: a listing of 10,000 resources is 1.6 MB, whose transfer
-     * then overlaps its decoding (stdio does so by reading a line as it comes). Shorter bodies take
-     * less to decode than waking a thread.
-     */
-    static final int STREAM_JSON_BYTES = 256 * 1024;
-    /**
      * How much of an error answer's body is kept: a 2026-07-28 server's JSON-RPC error (its answer
      * to the request), or the text for the message.
      */
@@ -105,12 +98,7 @@ final class PostExchange {
             sent.complete(null);
         } else {
             mode = status == 200 ? Mode.JSON : Mode.ERROR;
-            if (mode == Mode.JSON && length > STREAM_JSON_BYTES) {
-                pending = on.alloc().heapBuffer(0);
-                startPipe(() -> readJson(pipe));
-            } else {
-                pending = on.alloc().heapBuffer(length > 0 && length <= FAST_BYTES ? (int) length : 256);
-            }
+            pending = on.alloc().heapBuffer(length > 0 && length <= FAST_BYTES ? (int) length : 256);
         }
     }
 
@@ -162,11 +150,7 @@ final class PostExchange {
 
     private void startPipe(Runnable reader) {
         pipe = new PipeInput(channel);
-        if (pending.isReadable()) {
-            pipe.offer(pending);
-        } else {
-            pending.release(); // a reader must never be handed an empty piece: read() would answer 0
-        }
+        pipe.offer(pending);
         pending = null;
         mode = Mode.PIPED;
         try {
@@ -223,9 +207,7 @@ final class PostExchange {
             case PIPED -> pipe.end();
         }
         release();
-        // the answer is whole even when a thread still reads it: its pipe holds the rest, and lets
-        // the channel read again once it has caught up, so the connection can carry the next request
-        return keepAlive;
+        return keepAlive && mode != Mode.PIPED;
     }
 
     /** The connection broke, or could not be used, before the body was complete. */
