@@ -153,7 +153,10 @@ public interface ResourceProvider extends AutoCloseable {
      * counter, a modification time with a size, a CRC or a hash. The engine asks for it just before
      * the content is read, so that a change in between makes it older than the content sent, never
      * newer. It may stay the same when the content did, but must change when the content changed;
-     * when that cannot be promised, return empty.
+     * when that cannot be promised, return empty. A listing asks only for an entry that carries no
+     * version: a provider that puts a leaf's version in its {@code _meta} itself (under
+     * {@link dev.jmcp.schema.resources.ConditionalReads#VERSION}, as the in-memory and tree providers
+     * do) is listed with that one, without a call per entry.
      *
      * @param resource a leaf this provider described
      * @return the version, never empty when present (an empty string fails the request naming the

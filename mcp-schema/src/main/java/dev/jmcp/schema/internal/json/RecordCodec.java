@@ -26,6 +26,8 @@ public final class RecordCodec<T> implements ValueCodec<T> {
 
     private final Class<T> type;
     private final String[] names;
+    /** The names as written, quotes and colon included; null for one that needs escaping. */
+    private final byte[][] encodedNames;
     private final Class<?>[] componentTypes;
     private final ValueCodec<Object>[] codecs;
     private final MethodHandle[] accessors;
@@ -37,6 +39,7 @@ public final class RecordCodec<T> implements ValueCodec<T> {
         this.type = type;
         RecordComponent[] components = type.getRecordComponents();
         names = new String[components.length];
+        encodedNames = new byte[components.length][];
         componentTypes = new Class<?>[components.length];
         codecs = (ValueCodec<Object>[]) new ValueCodec<?>[components.length];
         accessors = new MethodHandle[components.length];
@@ -48,6 +51,7 @@ public final class RecordCodec<T> implements ValueCodec<T> {
                 RecordComponent component = components[i];
                 // the parser's own instance of the name: most lookups are then an identity match
                 names[i] = MemberNames.known(component.getName().equals("meta") ? "_meta" : component.getName());
+                encodedNames[i] = JsonOutput.encodedName(names[i]);
                 componentTypes[i] = component.getType();
                 codecs[i] = (ValueCodec<Object>) registry.forType(component.getGenericType());
                 accessors[i] = lookup.unreflect(component.getAccessor()).asType(MethodType.methodType(Object.class, Object.class));
@@ -133,7 +137,11 @@ public final class RecordCodec<T> implements ValueCodec<T> {
         for (int i = 0; i < names.length; i++) {
             Object member = get(i, value);
             if (member != null) {
-                out.name(names[i]);
+                if (encodedNames[i] != null) {
+                    out.name(encodedNames[i]);
+                } else {
+                    out.name(names[i]);
+                }
                 codecs[i].write(out, member);
             }
         }

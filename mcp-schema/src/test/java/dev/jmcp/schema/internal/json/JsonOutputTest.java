@@ -34,6 +34,35 @@ class JsonOutputTest {
         assertEquals(expected.append(']').toString(), bytes.toString(StandardCharsets.US_ASCII));
     }
 
+    @Test
+    void encodedNamesAreWrittenAsTheirStringsAreAcrossTheBuffersEnd() throws IOException {
+        byte[] encoded = JsonOutput.encodedName("mimeType");
+        ByteArrayOutputStream fast = new ByteArrayOutputStream();
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        JsonOutput a = new JsonOutput(fast, WriteBuffers.unshared());
+        JsonOutput b = new JsonOutput(plain, WriteBuffers.unshared());
+        a.beginArray();
+        b.beginArray();
+        // enough objects to cross the buffer's end at every byte of the name
+        for (int i = 0; i < WriteBuffers.JSON_BUFFER / 4; i++) {
+            a.beginObject().name(encoded).string("t").name(encoded).number(i).endObject();
+            b.beginObject().name("mimeType").string("t").name("mimeType").number(i).endObject();
+        }
+        a.endArray().flushBuffer();
+        b.endArray().flushBuffer();
+        assertEquals(plain.toString(StandardCharsets.US_ASCII), fast.toString(StandardCharsets.US_ASCII));
+        assertEquals("\"mimeType\":", new String(encoded, StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void aNameThatNeedsEscapingOrIsNotAsciiIsNotEncodedAhead() {
+        assertEquals(null, JsonOutput.encodedName("a\"b"));
+        assertEquals(null, JsonOutput.encodedName("a\\b"));
+        assertEquals(null, JsonOutput.encodedName("tab\t"));
+        assertEquals(null, JsonOutput.encodedName("caf\u00e9"));
+        assertEquals(null, JsonOutput.encodedName("x".repeat(65)));
+    }
+
     private static String write(long value) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         JsonOutput out = new JsonOutput(bytes, WriteBuffers.unshared());
