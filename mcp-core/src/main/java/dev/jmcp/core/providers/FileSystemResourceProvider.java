@@ -22,7 +22,6 @@ import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,6 +131,18 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     private final long maxUnsettledHashBytes;
     private final long streamedTextAboveBytes;
     private final List<DirectoryWatcher> watchers = new ArrayList<>(); // guarded by itself
+    /** The file this thread described last, until it is read: see {@link #read}. */
+    private final ThreadLocal<Described> lastDescribed = new ThreadLocal<>();
+
+    /**
+     * How long a description's check stands for the read that follows it: far more than the engine
+     * takes between the two, and short enough that a caller that keeps a resource gets a fresh check.
+     */
+    private static final long CARRIED_NANOS = 100_000_000;
+
+    /** A file described: the resource returned, the path it was asked as, what the check found and when. */
+    private record Described(Resource resource, TreePath path, SafePaths.Resolved found, long nanos) {
+    }
 
     private FileSystemResourceProvider(SafePaths paths, FileResources files, long maxTextBytes, long maxCachedNames,
             Optional<CacheHint> cacheHint, boolean contentHashes, long maxUnsettledHashBytes, long streamedTextAboveBytes) {
@@ -435,11 +446,39 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         return TreePath.of(paths.names(paths.lexical(uri)));
     }
 
-    /** As the base, but a link that leads out of the root is refused naming the URI as the client spelled it. */
+    /**
+     * As the base, but a link that leads out of the root is refused naming the URI as the client
+     * spelled it. The checked path of a file is kept, for this thread, for the {@link #read} of the
+     * resource returned that follows.
+     */
     @Override
     public Optional<Resource> describe(String uri, Caller caller) {
         TreePath path = pathOf(uri);
-        return node(path, uri).map(node -> resource(uri, path, node));
+        Optional<SafePaths.Resolved> found = paths.resolve(paths.pathOf(path.segments()), uri);
+        Optional<Resource> resource = found.flatMap(files::node).map(node -> resource(uri, path, node));
+        lastDescribed.set(resource.isPresent() && !resource.get().collection()
+                ? new Described(resource.get(), path, found.get(), System.nanoTime()) : null);
+        return resource;
+    }
+
+    /**
+     * Reads the resource {@link #describe} returned on this thread just before without checking its
+     * path a second time: the engine describes and then reads, and the second parse, link
+     * resolution, exclusion check and stat were a fifth of a small file's read. Only that very
+     * object, once, and within {@link #CARRIED_NANOS}: any other resource (one made by the caller,
+     * described on another thread or before another describe, or kept for longer) is checked as
+     * the base does. The open itself still checks what it opens ({@link OpenedFile}): a file
+     * swapped for a link or something else since is not served. A {@code .gitignore} changed in
+     * between is the race a change right after the check always was.
+     */
+    @Override
+    public List<ResourceContents> read(Resource resource, ReadContext context) {
+        Described last = lastDescribed.get();
+        if (last == null || last.resource() != resource || System.nanoTime() - last.nanos() > CARRIED_NANOS) {
+            return super.read(resource, context);
+        }
+        lastDescribed.set(null);
+        return open(last.path(), resource, last.found(), context);
     }
 
     /** Reads the attributes of what is there, and the first bytes of a file whose extension says nothing. */
@@ -460,7 +499,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     @Override
     protected Stream<TreeNode> children(TreePath folder, Optional<String> after, int limit, Caller caller) {
         return paths.resolve(paths.pathOf(folder.segments()), uriOf(folder))
-                .filter(found -> Files.isDirectory(found.real()))
+                .filter(found -> found.attributes().isDirectory())
                 .map(found -> files.listAfter(found.path(), uriOf(folder), after.orElse(null), limit))
                 .orElseGet(Stream::empty);
     }
@@ -476,7 +515,12 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         String uri = resource.uri();
         SafePaths.Resolved found = paths.resolve(paths.pathOf(path.segments()), uri)
                 .orElseThrow(() -> ResourceErrors.notFound(uri));
-        if (Files.isDirectory(found.real(), LinkOption.NOFOLLOW_LINKS)) {
+        return open(path, resource, found, context);
+    }
+
+    private List<ResourceContents> open(TreePath path, Resource resource, SafePaths.Resolved found, ReadContext context) {
+        String uri = resource.uri();
+        if (found.attributes().isDirectory()) {
             throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
         }
         try (OpenedFile file = OpenedFile.open(uri, found.real()).orElseThrow(() -> ResourceErrors.notFound(uri))) {

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,10 +40,12 @@ public final class SafePaths {
     /**
      * A path that passed every check.
      *
-     * @param path the path as the URI names it (under the root, no dot segments)
-     * @param real the same path with its symbolic links resolved, also under the root
+     * @param path       the path as the URI names it (under the root, no dot segments)
+     * @param real       the same path with its symbolic links resolved, also under the root
+     * @param attributes what {@code real} was when it was checked: whoever describes it reads them
+     *                   here rather than stat it again (a read opens the file and checks it anew)
      */
-    public record Resolved(Path path, Path real) {
+    public record Resolved(Path path, Path real, BasicFileAttributes attributes) {
     }
 
     /**
@@ -198,13 +202,15 @@ public final class SafePaths {
         try {
             Path real = path.toRealPath();
             requireInside(uri, real);
+            // real has no link left on it, so not following one reads what is there
+            BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!exclusions.none()) {
-                boolean directory = Files.isDirectory(real);
+                boolean directory = attributes.isDirectory();
                 if (exclusions.excludes(path, directory) || !real.equals(path) && exclusions.excludes(real, directory)) {
                     return Optional.empty();
                 }
             }
-            return Optional.of(new Resolved(path, real));
+            return Optional.of(new Resolved(path, real, attributes));
         } catch (IOException missing) {
             // Refuse a missing path below a link that leaves the root too: otherwise "not found"
             // versus "refused" would tell whether a file exists outside.
