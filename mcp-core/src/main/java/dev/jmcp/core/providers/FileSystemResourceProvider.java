@@ -443,7 +443,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
      */
     @Override
     protected TreePath pathOf(String uri) {
-        return TreePath.of(paths.names(paths.lexical(uri)));
+        return TreePath.of(paths.lexicalNames(uri));
     }
 
     /**
@@ -454,7 +454,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     @Override
     public Optional<Resource> describe(String uri, Caller caller) {
         TreePath path = pathOf(uri);
-        Optional<SafePaths.Resolved> found = paths.resolve(paths.pathOf(path.segments()), uri);
+        Optional<SafePaths.Resolved> found = paths.resolve(path.segments(), uri);
         Optional<Resource> resource = found.flatMap(files::node).map(node -> resource(uri, path, node));
         lastDescribed.set(resource.isPresent() && !resource.get().collection()
                 ? new Described(resource.get(), path, found.get(), System.nanoTime()) : null);
@@ -488,7 +488,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     }
 
     private Optional<TreeNode> node(TreePath path, String uri) {
-        return paths.resolve(paths.pathOf(path.segments()), uri).flatMap(files::node);
+        return paths.resolve(path.segments(), uri).flatMap(files::node);
     }
 
     /**
@@ -498,7 +498,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
      */
     @Override
     protected Stream<TreeNode> children(TreePath folder, Optional<String> after, int limit, Caller caller) {
-        return paths.resolve(paths.pathOf(folder.segments()), uriOf(folder))
+        return paths.resolve(folder.segments(), uriOf(folder))
                 .filter(found -> found.attributes().isDirectory())
                 .map(found -> files.listAfter(found.path(), uriOf(folder), after.orElse(null), limit))
                 .orElseGet(Stream::empty);
@@ -513,7 +513,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     @Override
     protected List<ResourceContents> open(TreePath path, Resource resource, ReadContext context) {
         String uri = resource.uri();
-        SafePaths.Resolved found = paths.resolve(paths.pathOf(path.segments()), uri)
+        SafePaths.Resolved found = paths.resolve(path.segments(), uri)
                 .orElseThrow(() -> ResourceErrors.notFound(uri));
         return open(path, resource, found, context);
     }
