@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -478,7 +479,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
             return super.read(resource, context);
         }
         lastDescribed.set(null);
-        return open(last.path(), resource, last.found(), context);
+        return open(last.path(), resource, last.found(), true, context);
     }
 
     /** Reads the attributes of what is there, and the first bytes of a file whose extension says nothing. */
@@ -515,16 +516,19 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
         String uri = resource.uri();
         SafePaths.Resolved found = paths.resolve(path.segments(), uri)
                 .orElseThrow(() -> ResourceErrors.notFound(uri));
-        return open(path, resource, found, context);
+        return open(path, resource, found, false, context);
     }
 
-    private List<ResourceContents> open(TreePath path, Resource resource, SafePaths.Resolved found, ReadContext context) {
+    /** @param describedFromFound whether {@code resource} is what {@link #describe} made of {@code found} */
+    private List<ResourceContents> open(TreePath path, Resource resource, SafePaths.Resolved found,
+            boolean describedFromFound, ReadContext context) {
         String uri = resource.uri();
         if (found.attributes().isDirectory()) {
             throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
         }
         try (OpenedFile file = OpenedFile.open(uri, found.real()).orElseThrow(() -> ResourceErrors.notFound(uri))) {
-            Resource opened = resource(uri, path, files.node(found.path(), file));
+            Resource opened = describedFromFound && asDescribed(found, file, resource) ? resource
+                    : resource(uri, path, files.node(found.path(), file));
             if (!MimeTypes.isText(opened.mimeType()) || file.size() > maxTextBytes) {
                 return List.of(new BlobResourceContents(opened, file.toBlob()));
             }
@@ -544,6 +548,18 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
             return List.of(text != null ? new TextResourceContents(opened, text)
                     : new BlobResourceContents(opened, Blob.of(bytes)));
         }
+    }
+
+    /**
+     * @return whether the open file is the one {@code resource} describes as it was then: the same
+     *         file, size and time, and a type its name gives (a sniffed type came from another open),
+     *         so that the description need not be made again
+     */
+    private static boolean asDescribed(SafePaths.Resolved found, OpenedFile file, Resource resource) {
+        BasicFileAttributes then = found.attributes();
+        BasicFileAttributes now = file.attributes();
+        return then.size() == file.size() && then.lastModifiedTime().equals(now.lastModifiedTime())
+                && Objects.equals(then.fileKey(), now.fileKey()) && MimeTypes.byExtension(resource.name()).isPresent();
     }
 
     /**

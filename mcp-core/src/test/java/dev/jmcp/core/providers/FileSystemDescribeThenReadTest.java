@@ -1,6 +1,7 @@
 package dev.jmcp.core.providers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.jmcp.core.spi.ReadContext;
@@ -83,6 +84,25 @@ class FileSystemDescribeThenReadTest {
         Calls.metadata(provider, uri("b.txt")); // the description this thread made last
 
         assertEquals("a\n", text(provider.read(a, ReadContext.none())));
+    }
+
+    @Test
+    void aFileRewrittenBetweenDescribeAndReadIsSentWithTheOpenFilesDescription() throws IOException {
+        Resource described = Calls.metadata(provider, uri("a.txt"));
+        Files.writeString(root.resolve("a.txt"), "a longer a\n");
+
+        List<ResourceContents> contents = provider.read(described, ReadContext.none());
+        assertEquals("a longer a\n", text(contents));
+        assertEquals(11L, contents.get(0).resource().size());
+    }
+
+    @Test
+    void anUnchangedFileIsSentWithItsDescription() {
+        Resource described = Calls.metadata(provider, uri("a.txt"));
+
+        List<ResourceContents> contents = provider.read(described, ReadContext.none());
+        assertEquals("a\n", text(contents));
+        assertSame(described, contents.get(0).resource());
     }
 
     /** A link to another file inside is served as that file when checked, and refused when opened unchecked. */
