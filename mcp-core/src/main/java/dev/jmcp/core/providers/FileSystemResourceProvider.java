@@ -22,8 +22,8 @@ import dev.jmcp.schema.resources.TextResourceContents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -132,6 +132,18 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     private final long maxUnsettledHashBytes;
     private final long streamedTextAboveBytes;
     private final List<DirectoryWatcher> watchers = new ArrayList<>(); // guarded by itself
+    /** The file this thread described last, until it is read: see {@link #read}. */
+    private final ThreadLocal<Described> lastDescribed = new ThreadLocal<>();
+
+    /**
+     * How long a description's check stands for the read that follows it: far more than the engine
+     * takes between the two, and short enough that a caller that keeps a resource gets a fresh check.
+     */
+    private static final long CARRIED_NANOS = 100_000_000;
+
+    /** A file described: the resource returned, the path it was asked as, what the check found and when. */
+    private record Described(Resource resource, TreePath path, SafePaths.Resolved found, long nanos) {
+    }
 
     private FileSystemResourceProvider(SafePaths paths, FileResources files, long maxTextBytes, long maxCachedNames,
             Optional<CacheHint> cacheHint, boolean contentHashes, long maxUnsettledHashBytes, long streamedTextAboveBytes) {
@@ -432,14 +444,42 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
      */
     @Override
     protected TreePath pathOf(String uri) {
-        return TreePath.of(paths.names(paths.lexical(uri)));
+        return TreePath.of(paths.lexicalNames(uri));
     }
 
-    /** As the base, but a link that leads out of the root is refused naming the URI as the client spelled it. */
+    /**
+     * As the base, but a link that leads out of the root is refused naming the URI as the client
+     * spelled it. The checked path of a file is kept, for this thread, for the {@link #read} of the
+     * resource returned that follows.
+     */
     @Override
     public Optional<Resource> describe(String uri, Caller caller) {
         TreePath path = pathOf(uri);
-        return node(path, uri).map(node -> resource(uri, path, node));
+        Optional<SafePaths.Resolved> found = paths.resolve(path.segments(), uri);
+        Optional<Resource> resource = found.flatMap(files::node).map(node -> resource(uri, path, node));
+        lastDescribed.set(resource.isPresent() && !resource.get().collection()
+                ? new Described(resource.get(), path, found.get(), System.nanoTime()) : null);
+        return resource;
+    }
+
+    /**
+     * Reads the resource {@link #describe} returned on this thread just before without checking its
+     * path a second time: the engine describes and then reads, and the second parse, link
+     * resolution, exclusion check and stat were a fifth of a small file's read. Only that very
+     * object, once, and within {@link #CARRIED_NANOS}: any other resource (one made by the caller,
+     * described on another thread or before another describe, or kept for longer) is checked as
+     * the base does. The open itself still checks what it opens ({@link OpenedFile}): a file
+     * swapped for a link or something else since is not served. A {@code .gitignore} changed in
+     * between is the race a change right after the check always was.
+     */
+    @Override
+    public List<ResourceContents> read(Resource resource, ReadContext context) {
+        Described last = lastDescribed.get();
+        if (last == null || last.resource() != resource || System.nanoTime() - last.nanos() > CARRIED_NANOS) {
+            return super.read(resource, context);
+        }
+        lastDescribed.set(null);
+        return open(last.path(), resource, last.found(), true, context);
     }
 
     /** Reads the attributes of what is there, and the first bytes of a file whose extension says nothing. */
@@ -449,7 +489,7 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     }
 
     private Optional<TreeNode> node(TreePath path, String uri) {
-        return paths.resolve(paths.pathOf(path.segments()), uri).flatMap(files::node);
+        return paths.resolve(path.segments(), uri).flatMap(files::node);
     }
 
     /**
@@ -459,8 +499,8 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
      */
     @Override
     protected Stream<TreeNode> children(TreePath folder, Optional<String> after, int limit, Caller caller) {
-        return paths.resolve(paths.pathOf(folder.segments()), uriOf(folder))
-                .filter(found -> Files.isDirectory(found.real()))
+        return paths.resolve(folder.segments(), uriOf(folder))
+                .filter(found -> found.attributes().isDirectory())
                 .map(found -> files.listAfter(found.path(), uriOf(folder), after.orElse(null), limit))
                 .orElseGet(Stream::empty);
     }
@@ -474,13 +514,21 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
     @Override
     protected List<ResourceContents> open(TreePath path, Resource resource, ReadContext context) {
         String uri = resource.uri();
-        SafePaths.Resolved found = paths.resolve(paths.pathOf(path.segments()), uri)
+        SafePaths.Resolved found = paths.resolve(path.segments(), uri)
                 .orElseThrow(() -> ResourceErrors.notFound(uri));
-        if (Files.isDirectory(found.real(), LinkOption.NOFOLLOW_LINKS)) {
+        return open(path, resource, found, false, context);
+    }
+
+    /** @param describedFromFound whether {@code resource} is what {@link #describe} made of {@code found} */
+    private List<ResourceContents> open(TreePath path, Resource resource, SafePaths.Resolved found,
+            boolean describedFromFound, ReadContext context) {
+        String uri = resource.uri();
+        if (found.attributes().isDirectory()) {
             throw new IllegalArgumentException(uri + " is a folder: list its children, it has no content to read");
         }
         try (OpenedFile file = OpenedFile.open(uri, found.real()).orElseThrow(() -> ResourceErrors.notFound(uri))) {
-            Resource opened = resource(uri, path, files.node(found.path(), file));
+            Resource opened = describedFromFound && asDescribed(found, file, resource) ? resource
+                    : resource(uri, path, files.node(found.path(), file));
             if (!MimeTypes.isText(opened.mimeType()) || file.size() > maxTextBytes) {
                 return List.of(new BlobResourceContents(opened, file.toBlob()));
             }
@@ -500,6 +548,18 @@ public final class FileSystemResourceProvider extends TreeResourceProvider {
             return List.of(text != null ? new TextResourceContents(opened, text)
                     : new BlobResourceContents(opened, Blob.of(bytes)));
         }
+    }
+
+    /**
+     * @return whether the open file is the one {@code resource} describes as it was then: the same
+     *         file, size and time, and a type its name gives (a sniffed type came from another open),
+     *         so that the description need not be made again
+     */
+    private static boolean asDescribed(SafePaths.Resolved found, OpenedFile file, Resource resource) {
+        BasicFileAttributes then = found.attributes();
+        BasicFileAttributes now = file.attributes();
+        return then.size() == file.size() && then.lastModifiedTime().equals(now.lastModifiedTime())
+                && Objects.equals(then.fileKey(), now.fileKey()) && MimeTypes.byExtension(resource.name()).isPresent();
     }
 
     /**

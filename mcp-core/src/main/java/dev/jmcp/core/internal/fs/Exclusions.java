@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a served folder leaves out: hidden entries (a name that starts with {@code .}) unless asked,
@@ -24,8 +23,9 @@ import java.util.Map;
  * <p>A {@code .gitignore} file is read again when its size or modification time changes, looked at
  * no more than once every {@value #RECHECK_MILLIS} ms (a read or a listing would otherwise stat every
  * folder above it) unless it was written in the last two seconds (it may have been read half
- * written), or at once when the watch reports it changed ({@link #forget}); the rules of the
- * last {@value #MAX_CACHED_FILES} folders are kept. One of more than {@value #MAX_FILE_BYTES}
+ * written), or at once when the watch reports it changed ({@link #forget}); the rules of up to
+ * {@value #MAX_CACHED_FILES} folders are kept (past that, one is dropped, to be read again when
+ * needed). One of more than {@value #MAX_FILE_BYTES}
  * bytes is not read, and everything in its folder is left out: failing closed, as with a file the
  * server may not read.
  */
@@ -44,12 +44,12 @@ public final class Exclusions {
     private final Path root;
     private final boolean includeHidden;
     private final boolean gitIgnore;
-    private final Map<Path, Cached> cache = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Path, Cached> eldest) {
-            return size() > MAX_CACHED_FILES;
-        }
-    }; // guarded by itself
+    /**
+     * The rules read, each entry immutable and replaced whole when its file changed: a look at a
+     * folder whose rules are fresh takes no lock (every read and listing looks at every folder
+     * above its file, from every handler thread at once).
+     */
+    private final ConcurrentHashMap<Path, Cached> cache = new ConcurrentHashMap<>();
 
     private record Cached(FileTime modified, long size, GitIgnore rules, long checkedNanos) {
     }
@@ -94,7 +94,20 @@ public final class Exclusions {
         for (Path name : relative) {
             names.add(name.toString());
         }
-        Folder folder = new Folder(root, List.of());
+        return excludes(names, directory);
+    }
+
+    /**
+     * @param names     the names of a path below the root, from the root down (as a checked URI
+     *                  gives them: no path is made or taken apart again); empty for the root
+     * @param directory whether it is a folder
+     * @return whether it, or a folder it lies in, is left out
+     */
+    public boolean excludes(List<String> names, boolean directory) {
+        if (none() || names.isEmpty()) {
+            return false;
+        }
+        Folder folder = new Folder(root, List.of(), List.of());
         for (int i = 0; i < names.size(); i++) {
             boolean last = i == names.size() - 1;
             if (folder.excludes(names.get(i), !last || directory)) {
@@ -112,7 +125,7 @@ public final class Exclusions {
      * @return the judge of its entries, for a listing: its ancestors' rules are read once
      */
     public Folder folder(Path folder) {
-        Folder judge = new Folder(root, List.of());
+        Folder judge = new Folder(root, List.of(), List.of());
         if (none() || !folder.startsWith(root)) {
             return judge;
         }
@@ -127,27 +140,32 @@ public final class Exclusions {
     /** The entries of one folder: the rules of the {@code .gitignore} files from the root down to it. */
     public final class Folder {
         private final Path path;
+        /** The folder's names below the root: a rule's path is made of them, not of a relativized Path. */
+        private final List<String> names;
         /** From the root down: each file's folder (relative names below it are matched) and rules. */
         private final List<Scope> scopes;
 
         private record Scope(int depth, GitIgnore rules) {
         }
 
-        private Folder(Path path, List<Scope> parents) {
+        private Folder(Path path, List<String> names, List<Scope> parents) {
             this.path = path;
-            List<Scope> scopes = new ArrayList<>(parents);
-            if (gitIgnore) {
-                GitIgnore rules = rules(path);
-                if (!rules.isEmpty()) {
-                    scopes.add(new Scope(root.relativize(path).toString().isEmpty() ? 0
-                            : root.relativize(path).getNameCount(), rules));
-                }
+            this.names = names;
+            GitIgnore rules = gitIgnore ? rules(path) : GitIgnore.EMPTY;
+            if (rules.isEmpty()) {
+                this.scopes = parents;
+            } else {
+                List<Scope> scopes = new ArrayList<>(parents);
+                scopes.add(new Scope(names.size(), rules));
+                this.scopes = List.copyOf(scopes);
             }
-            this.scopes = List.copyOf(scopes);
         }
 
         Folder child(String name) {
-            return new Folder(path.resolve(name), scopes);
+            List<String> childNames = new ArrayList<>(names.size() + 1);
+            childNames.addAll(names);
+            childNames.add(name);
+            return new Folder(path.resolve(name), childNames, scopes);
         }
 
         /**
@@ -162,11 +180,13 @@ public final class Exclusions {
             if (scopes.isEmpty()) {
                 return false;
             }
-            Path relative = root.relativize(path.resolve(name));
             Boolean ignored = null;
             for (Scope scope : scopes) {
-                String below = relative.subpath(scope.depth, relative.getNameCount()).toString().replace('\\', '/');
-                Boolean decided = scope.rules.decide(below, directory);
+                StringBuilder below = new StringBuilder();
+                for (int i = scope.depth; i < names.size(); i++) {
+                    below.append(names.get(i)).append('/');
+                }
+                Boolean decided = scope.rules.decide(below.append(name).toString(), directory);
                 if (decided != null) {
                     ignored = decided;
                 }
@@ -182,30 +202,24 @@ public final class Exclusions {
 
     /** Forgets the rules of {@code folder}, whose {@code .gitignore} changed: the next look reads it again. */
     public void forget(Path folder) {
-        synchronized (cache) {
-            cache.remove(folder);
-        }
+        cache.remove(folder);
     }
 
     /** @return the rules of {@code folder}'s {@code .gitignore}; none when it has none */
     private GitIgnore rules(Path folder) {
         long now = System.nanoTime();
-        synchronized (cache) {
-            Cached cached = cache.get(folder);
-            // a file written in the last moments may have been read half written: look again
-            if (cached != null && now - cached.checkedNanos < RECHECK_MILLIS * 1_000_000 && (cached.modified == null
-                    || System.currentTimeMillis() - cached.modified.toMillis() > FolderListings.SETTLED)) {
-                return cached.rules;
-            }
+        Cached cached = cache.get(folder);
+        // a file written in the last moments may have been read half written: look again
+        if (cached != null && now - cached.checkedNanos < RECHECK_MILLIS * 1_000_000 && (cached.modified == null
+                || System.currentTimeMillis() - cached.modified.toMillis() > FolderListings.SETTLED)) {
+            return cached.rules;
         }
         Path file = folder.resolve(FILE);
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
-            synchronized (cache) {
-                cache.put(folder, new Cached(null, -1, GitIgnore.EMPTY, now));
-            }
+            keep(folder, new Cached(null, -1, GitIgnore.EMPTY, now));
             return GitIgnore.EMPTY;
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "cannot read " + file + ", so nothing in its folder is served: " + e);
@@ -214,18 +228,29 @@ public final class Exclusions {
         if (!attributes.isRegularFile()) {
             return GitIgnore.EMPTY; // a link or a folder named .gitignore is not git's
         }
-        synchronized (cache) {
-            Cached cached = cache.get(folder);
-            if (cached != null && attributes.lastModifiedTime().equals(cached.modified) && cached.size == attributes.size()) {
-                cache.put(folder, new Cached(cached.modified, cached.size, cached.rules, now));
-                return cached.rules;
-            }
+        if (cached != null && attributes.lastModifiedTime().equals(cached.modified) && cached.size == attributes.size()) {
+            keep(folder, new Cached(cached.modified, cached.size, cached.rules, now));
+            return cached.rules;
         }
         GitIgnore rules = read(file, attributes.size());
-        synchronized (cache) {
-            cache.put(folder, new Cached(attributes.lastModifiedTime(), attributes.size(), rules, now));
-        }
+        keep(folder, new Cached(attributes.lastModifiedTime(), attributes.size(), rules, now));
         return rules;
+    }
+
+    /**
+     * Keeps {@code rules} for {@code folder}, dropping another folder's when there are too many: any
+     * one, since a look at a folder must not take a lock to keep an order of use.
+     */
+    private void keep(Path folder, Cached rules) {
+        cache.put(folder, rules);
+        if (cache.size() > MAX_CACHED_FILES) {
+            for (Path other : cache.keySet()) {
+                if (!other.equals(folder)) {
+                    cache.remove(other);
+                    break;
+                }
+            }
+        }
     }
 
     private static GitIgnore read(Path file, long size) {

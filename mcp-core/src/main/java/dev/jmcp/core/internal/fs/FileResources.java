@@ -121,17 +121,12 @@ public final class FileResources {
      * Describes a folder or a regular file from its attributes; a file whose extension says nothing
      * about its type also has its first {@value MimeTypes#SNIFF_BYTES} bytes read.
      *
-     * @param found a path that passed the checks: its path gives the name, its real path the attributes
-     * @return the node; empty when nothing is there, or something that is neither a folder nor a
+     * @param found a path that passed the checks: its path gives the name, the attributes read then the rest
+     * @return the node; empty when what is there is neither a folder nor a
      *         regular file (a pipe or a device could block a read forever)
      */
     public Optional<TreeNode> node(SafePaths.Resolved found) {
-        BasicFileAttributes attributes;
-        try {
-            attributes = Files.readAttributes(found.real(), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (IOException gone) {
-            return Optional.empty();
-        }
+        BasicFileAttributes attributes = found.attributes();
         if (!attributes.isDirectory() && !attributes.isRegularFile()) {
             return Optional.empty();
         }

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,14 +36,18 @@ public final class SafePaths {
     private final String rootUri;
     private final int maxPathSegments;
     private final Exclusions exclusions;
+    /** The root's own names, which a URI's path must start with. */
+    private final List<String> rootNames;
 
     /**
      * A path that passed every check.
      *
-     * @param path the path as the URI names it (under the root, no dot segments)
-     * @param real the same path with its symbolic links resolved, also under the root
+     * @param path       the path as the URI names it (under the root, no dot segments)
+     * @param real       the same path with its symbolic links resolved, also under the root
+     * @param attributes what {@code real} was when it was checked: whoever describes it reads them
+     *                   here rather than stat it again (a read opens the file and checks it anew)
      */
-    public record Resolved(Path path, Path real) {
+    public record Resolved(Path path, Path real, BasicFileAttributes attributes) {
     }
 
     /**
@@ -62,6 +68,11 @@ public final class SafePaths {
         this.root = realRoot;
         this.maxPathSegments = maxPathSegments;
         this.exclusions = new Exclusions(realRoot, includeHidden, gitIgnore);
+        List<String> rootNames = new ArrayList<>(realRoot.getNameCount());
+        for (Path name : realRoot) {
+            rootNames.add(name.toString());
+        }
+        this.rootNames = List.copyOf(rootNames);
         String uri = realRoot.toUri().toASCIIString(); // a folder's URI ends with '/'
         this.rootUri = uri.endsWith(":///") ? uri : uri.substring(0, uri.length() - 1); // "/" keeps file:///
     }
@@ -114,6 +125,37 @@ public final class SafePaths {
      * @throws ProtocolException INVALID_PARAMS when the URI is malformed or names a path outside the root
      */
     public Path lexical(String uri) {
+        List<String> segments = segments(uri);
+        Path path;
+        try {
+            path = Path.of(new URI("file", null, "/" + String.join("/", segments), null, null));
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            throw ResourceErrors.invalidUri(uri, "it does not name a file path (" + e.getMessage() + ")");
+        }
+        if (!path.startsWith(root)) {
+            throw ResourceErrors.invalidUri(uri, "the path is outside the served root");
+        }
+        return path;
+    }
+
+    /**
+     * Checks {@code uri} without touching the disk, as {@link #lexical} does, without making a
+     * path of it: a read names its file by these, and {@link #pathOf} makes the one path it needs.
+     *
+     * @return the names of the path it names below the root, from the root down; empty for the root
+     * @throws ProtocolException INVALID_PARAMS when the URI is malformed or names a path outside the root
+     */
+    public List<String> lexicalNames(String uri) {
+        List<String> segments = segments(uri);
+        if (segments.size() < rootNames.size() || !segments.subList(0, rootNames.size()).equals(rootNames)) {
+            throw ResourceErrors.invalidUri(uri, "the path is outside the served root");
+        }
+        // pathOf resolves these below the root: names without separators or dot segments stay under it
+        return List.copyOf(segments.subList(rootNames.size(), segments.size()));
+    }
+
+    /** @return the decoded segments of {@code uri}'s path, each checked, from the file system's root down */
+    private List<String> segments(String uri) {
         if (uri.indexOf('\0') >= 0) {
             throw ResourceErrors.invalidUri(uri, "it contains a NUL byte");
         }
@@ -161,16 +203,7 @@ public final class SafePaths {
             }
             segments.add(segment);
         }
-        Path path;
-        try {
-            path = Path.of(new URI("file", null, "/" + String.join("/", segments), null, null));
-        } catch (URISyntaxException | IllegalArgumentException e) {
-            throw ResourceErrors.invalidUri(uri, "it does not name a file path (" + e.getMessage() + ")");
-        }
-        if (!path.startsWith(root)) {
-            throw ResourceErrors.invalidUri(uri, "the path is outside the served root");
-        }
-        return path;
+        return segments;
     }
 
     /**
@@ -195,16 +228,33 @@ public final class SafePaths {
      * @throws ProtocolException INVALID_PARAMS when a symbolic link on the path leads outside the root
      */
     public Optional<Resolved> resolve(Path path, String uri) {
+        return resolve(path, null, uri);
+    }
+
+    /**
+     * As {@link #resolve(Path, String)}, of the path below the root that {@code names} name.
+     *
+     * @param names names {@link #lexicalNames} gave, from the root down
+     */
+    public Optional<Resolved> resolve(List<String> names, String uri) {
+        return resolve(pathOf(names), names, uri);
+    }
+
+    /** @param names the names of {@code path} below the root, when known; else null */
+    private Optional<Resolved> resolve(Path path, List<String> names, String uri) {
         try {
             Path real = path.toRealPath();
             requireInside(uri, real);
+            // real has no link left on it, so not following one reads what is there
+            BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (!exclusions.none()) {
-                boolean directory = Files.isDirectory(real);
-                if (exclusions.excludes(path, directory) || !real.equals(path) && exclusions.excludes(real, directory)) {
+                boolean directory = attributes.isDirectory();
+                boolean excluded = names != null ? exclusions.excludes(names, directory) : exclusions.excludes(path, directory);
+                if (excluded || !real.equals(path) && exclusions.excludes(real, directory)) {
                     return Optional.empty();
                 }
             }
-            return Optional.of(new Resolved(path, real));
+            return Optional.of(new Resolved(path, real, attributes));
         } catch (IOException missing) {
             // Refuse a missing path below a link that leaves the root too: otherwise "not found"
             // versus "refused" would tell whether a file exists outside.

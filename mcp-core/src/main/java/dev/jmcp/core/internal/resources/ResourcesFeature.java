@@ -231,10 +231,13 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
                     + " could not be read as ReadResourceRequestParams");
         }
         ReadResourceRequestParams p = required((ReadResourceRequestParams) params, McpMethodNames.RESOURCES_READ);
-        Resource resource = router.require(p.uri(), Caller.of(context)).resource();
+        Router.Found found = router.require(p.uri(), Caller.of(context));
+        Resource resource = found.resource();
         boolean large = !resource.collection() && resource.size() != null && resource.size() >= readAsTaskAbove
                 && RangedReads.range(p.meta()) == null;
-        return large ? TaskWork.optional(task -> read(p, task)) : read(p, context);
+        // a read in the request uses the description just made (describing costs the provider a
+        // resolution, a fifth of a small file's read); a task describes again when it runs, later
+        return large ? TaskWork.optional(task -> read(p, task)) : read(p, found, context);
     }
 
     /**
@@ -244,9 +247,13 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
      */
     public ReadResourceResult read(ReadResourceRequestParams params, RequestContext context) {
         ReadResourceRequestParams p = required(params, McpMethodNames.RESOURCES_READ);
+        return read(p, router.require(p.uri(), Caller.of(context)), context);
+    }
+
+    /** As {@link #read(ReadResourceRequestParams, RequestContext)}, of a resource found just now. */
+    private ReadResourceResult read(ReadResourceRequestParams p, Router.Found found, RequestContext context) {
         String uri = p.uri();
         Caller caller = Caller.of(context);
-        Router.Found found = router.require(uri, caller);
         ReadResourceResult result;
         if (found.resource().collection()) {
             result = ReadResourceResult.of(reads.collection(found.provider(), found.resource(), caller, context));
