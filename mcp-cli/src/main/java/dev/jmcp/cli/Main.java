@@ -156,6 +156,7 @@ public final class Main {
                   jmcp read file:///tmp/a.txt -- ./jmcp serve --root /tmp
                   jmcp serve --skills ./skills --http 8765         serve a folder of skills (SEP-2640)
                   jmcp serve --root ~/notes --resources-as-tools  also as tools, for hosts that only call tools
+                  jmcp serve --root ~/videos --tasks              large reads as tasks, polled (SEP-2663)
                   jmcp skills get http://127.0.0.1:8765/mcp pdf-processing -o out
                   JMCP_MODULE_PATH=zip.jar ./jmcp serve --discover --provider-setting zip.file=docs.zip
 

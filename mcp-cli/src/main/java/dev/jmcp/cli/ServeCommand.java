@@ -9,6 +9,7 @@ import dev.jmcp.core.session.ServerSession;
 import dev.jmcp.core.spi.CacheHint;
 import dev.jmcp.core.spi.ResourceDialect;
 import dev.jmcp.core.spi.ServeOptions;
+import dev.jmcp.core.tasks.TaskSettings;
 import dev.jmcp.schema.lifecycle.Implementation;
 import java.io.IOException;
 import dev.jmcp.skills.RefusedSkill;
@@ -47,7 +48,7 @@ final class ServeCommand implements Command {
         return """
                 usage: jmcp serve [--root DIR] [--skills DIR] [--http [HOST:]PORT] [--page-size N] [--cache-ttl MS]
                                   [--content-hashes] [--include-hidden] [--no-ignore] [--resources-as-tools]
-                                  [--dialect ID] [--secret-file FILE]
+                                  [--tasks] [--dialect ID] [--secret-file FILE]
                                   [--postgres JDBC_URL] [--allow-remote-bind]
                                   [--max-message-bytes N] [--set NAME=VALUE]...
                                   [--auth-issuer URL [--auth-resource URL] [--auth-scopes S,...]]
@@ -75,6 +76,10 @@ final class ServeCommand implements Command {
                                          in parts of 20000 characters, each answer naming the
                                          offset of the next), resources_search; they show what
                                          resources/list and resources/read show the same caller
+                  --tasks                serve the tasks extension (SEP-2663): a client that
+                                         declares it gets a task for a long request, and polls
+                                         tasks/get for its result; a read of a file of 8 MiB or
+                                         more is one. Its bounds are settings of --set (below)
                   --http [HOST:]PORT     serve Streamable HTTP at http://HOST:PORT/mcp instead
                                          (HOST defaults to 127.0.0.1); needs the HTTP transport
                                          module; stop it with Ctrl-C
@@ -108,7 +113,7 @@ final class ServeCommand implements Command {
     public Args.Spec spec() {
         return AuthArgs.options(PostgresArgs.options(ProviderArgs.options(ServeOptionArgs.options(new Args.Spec().option("--root").option("--skills").option("--http")
                 .option("--page-size").option("--cache-ttl").flag("--content-hashes").flag("--include-hidden")
-                .flag("--no-ignore").flag("--resources-as-tools").option("--dialect").option("--secret-file")))));
+                .flag("--no-ignore").flag("--resources-as-tools").flag("--tasks").option("--dialect").option("--secret-file")))));
     }
 
     @Override
@@ -160,6 +165,10 @@ final class ServeCommand implements Command {
                 .resourceSettings(ResourceSettings.builder().pageSize(args.intValue("--page-size",
                         ResourceSettings.DEFAULT_PAGE_SIZE, 1, 100_000)).build());
         builder.dialect(dialect).settings(ServeOptionArgs.server(args));
+        TaskSettings tasks = ServeOptionArgs.tasks(args, args.flag("--tasks"));
+        if (tasks != null) {
+            builder.tasks(tasks);
+        }
         if (args.flag("--resources-as-tools")) {
             builder.resourcesAsTools();
         }

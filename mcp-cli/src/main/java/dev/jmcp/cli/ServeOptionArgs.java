@@ -4,6 +4,7 @@ import dev.jmcp.core.ServerSettings;
 import dev.jmcp.core.internal.transport.NamedSettings;
 import dev.jmcp.core.spi.ServeOptions;
 import dev.jmcp.core.spi.TransportProvider;
+import dev.jmcp.core.tasks.TaskSettings;
 import dev.jmcp.schema.codec.CodecLimits;
 import java.net.InetAddress;
 import java.net.URI;
@@ -21,7 +22,8 @@ import java.util.Set;
  * {@code jmcp serve --help} lists those of each provider on the module path. A {@code --set} that
  * names a setting of {@link ServerSettings} (such as {@code maxOpenListens}) is the server's
  * instead, whatever the transport (ServeTransportOptionsTest checks that no transport's setting
- * shares a name with one of them).
+ * shares a name with one of them); one that names a setting of {@link TaskSettings} (such as
+ * {@code maxTasks}) bounds the tasks of {@code --tasks}, and is refused without it.
  */
 final class ServeOptionArgs {
     static final String HELP = """
@@ -42,6 +44,10 @@ final class ServeOptionArgs {
      */
     static final NamedSettings<ServerSettings.Builder> SERVER = NamedSettings.owned("the server",
             ServerSettings.Builder.class, ServerSettings.defaults(), Set.of("defaultCacheHint", "closeTimeout"));
+
+    /** The bounds of the tasks extension by name ({@code --tasks}): every setter of its builder. */
+    static final NamedSettings<TaskSettings.Builder> TASKS = NamedSettings.owned("the tasks extension",
+            TaskSettings.Builder.class, TaskSettings.defaults(), Set.of());
 
     private ServeOptionArgs() {
     }
@@ -76,7 +82,7 @@ final class ServeOptionArgs {
                     args.longValue("--max-message-bytes", 0, 1024, Long.MAX_VALUE)).build());
         }
         settings(args).forEach((name, value) -> {
-            if (!SERVER.names().contains(name)) {
+            if (!SERVER.names().contains(name) && !TASKS.names().contains(name)) {
                 options.set(name, value);
             }
         });
@@ -101,6 +107,34 @@ final class ServeOptionArgs {
         }
     }
 
+    /**
+     * @param enabled whether {@code --tasks} was given
+     * @return the bounds of the tasks extension: the defaults, with each {@code --set} that names one
+     *         of them; null when not {@code enabled}
+     * @throws CliException ({@link Exit#USAGE}) for a value the setting refuses, naming it, or a
+     *                      setting of the tasks without {@code --tasks}
+     */
+    static TaskSettings tasks(Args args, boolean enabled) {
+        Map<String, String> given = new LinkedHashMap<>();
+        settings(args).forEach((name, value) -> {
+            if (TASKS.names().contains(name)) {
+                given.put(name, value);
+            }
+        });
+        if (!enabled) {
+            if (!given.isEmpty()) {
+                throw CliException.usage("--set " + String.join(", ", given.keySet())
+                        + ": a bound of the tasks extension, which only --tasks turns on");
+            }
+            return null;
+        }
+        try {
+            return TASKS.apply(given, TaskSettings.builder()).build();
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage(e.getMessage());
+        }
+    }
+
     /** @return each {@code --set NAME=VALUE}, in order (a later one of a name replaces an earlier) */
     private static Map<String, String> settings(Args args) {
         Map<String, String> settings = new LinkedHashMap<>();
@@ -118,14 +152,17 @@ final class ServeOptionArgs {
     static String settingsHelp() {
         StringBuilder text = new StringBuilder("\nSettings of the server, whatever the transport (--set NAME=VALUE)");
         appendSettings(text, SERVER.descriptions());
+        text.append("\nSettings of the tasks extension, with --tasks (--set NAME=VALUE)");
+        appendSettings(text, TASKS.descriptions());
         for (TransportProvider provider : ServiceLoader.load(TransportProvider.class).stream()
                 .map(ServiceLoader.Provider::get).sorted(Comparator.comparing(TransportProvider::id)).toList()) {
             text.append("\nSettings of the ").append(provider.id()).append(" transport (--set NAME=VALUE)");
             appendSettings(text, provider.serveSettings());
         }
-        return text.append("Each is the setting of that name of ServerSettings or of the transport's settings (for jmcp's,\n"
-                + "HttpServerSettings and StdioSettings), whose javadoc says what it does. Durations are written\n"
-                + "500ms, 30s, 2m, 1h or ISO-8601 (PT30S); lists comma-separated, or empty for none.\n").toString();
+        return text.append("Each is the setting of that name of ServerSettings, TaskSettings or the transport's settings\n"
+                + "(for jmcp's, HttpServerSettings and StdioSettings), whose javadoc says what it does. Durations\n"
+                + "are written 500ms, 30s, 2m, 1h or ISO-8601 (PT30S); lists comma-separated, or empty for none.\n")
+                .toString();
     }
 
     /** Appends {@code ": none"}, or a colon and a line for each setting in order: its name and its description, wrapped. */

@@ -98,13 +98,20 @@ class ServeTransportOptionsTest {
     }
 
     @Test
-    void noTransportSettingSharesANameWithAServerSetting() {
+    void noTransportSettingSharesANameWithAServerOrTasksSetting() {
         for (TransportProvider provider : ServiceLoader.load(TransportProvider.class)) {
             Set<String> shared = new TreeSet<>(provider.serveSettings().keySet());
             shared.retainAll(ServeOptionArgs.SERVER.names());
             assertTrue(shared.isEmpty(), () -> provider.id() + " has settings named as the server's: " + shared);
+            Set<String> tasks = new TreeSet<>(provider.serveSettings().keySet());
+            tasks.retainAll(ServeOptionArgs.TASKS.names());
+            assertTrue(tasks.isEmpty(), () -> provider.id() + " has settings named as the tasks': " + tasks);
         }
+        Set<String> both = new TreeSet<>(ServeOptionArgs.SERVER.names());
+        both.retainAll(ServeOptionArgs.TASKS.names());
+        assertTrue(both.isEmpty(), () -> "the server has settings named as the tasks': " + both);
         assertTrue(ServeOptionArgs.SERVER.names().contains("maxOpenListens"), ServeOptionArgs.SERVER.names()::toString);
+        assertTrue(ServeOptionArgs.TASKS.names().contains("maxTasks"), ServeOptionArgs.TASKS.names()::toString);
     }
 
     private static HttpRequest listen(URI address) {
