@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SmallHeapConcurrentReadsTest {
     private static final int FIVE_MIB = 5 * 1024 * 1024;
     private static final int ROUNDS = 3;
-    private static final String META = "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}";
 
     @TempDir
     Path root;
@@ -40,7 +37,7 @@ class SmallHeapConcurrentReadsTest {
     /** Case 1: 200 concurrent stateless reads of a 5 MiB text over HTTP, clients reading at once. */
     @Test
     void concurrentStatelessTextReadsOverHttpAreAnsweredOrRefusedByName() throws Exception {
-        String uri = uriOf(Files.writeString(root.resolve("big.txt"), text()));
+        String uri = StatelessReads.uriOf(Files.writeString(root.resolve("big.txt"), text()));
         try (SmallHeapServer server = SmallHeapServer.http("--root", root.toString())) {
             for (int round = 0; round < ROUNDS; round++) {
                 Map<String, Integer> outcomes = overHttp(server, 200, uri, false);
@@ -58,7 +55,7 @@ class SmallHeapConcurrentReadsTest {
     void concurrentStatelessBlobReadsWithProgressOverHttpAreAnsweredOrRefusedByName() throws Exception {
         byte[] blob = new byte[FIVE_MIB];
         new Random(24).nextBytes(blob);
-        String uri = uriOf(Files.write(root.resolve("big.bin"), blob));
+        String uri = StatelessReads.uriOf(Files.write(root.resolve("big.bin"), blob));
         try (SmallHeapServer server = SmallHeapServer.http("--root", root.toString())) {
             for (int round = 0; round < ROUNDS; round++) {
                 Map<String, Integer> outcomes = overHttp(server, 200, uri, true);
@@ -70,18 +67,18 @@ class SmallHeapConcurrentReadsTest {
     /** Case 3: 80 pipelined stateless reads of a 5 MiB text over stdio. */
     @Test
     void pipelinedStatelessTextReadsOverStdioAreAnsweredOrRefusedByName() throws Exception {
-        String uri = uriOf(Files.writeString(root.resolve("big.txt"), text()));
+        String uri = StatelessReads.uriOf(Files.writeString(root.resolve("big.txt"), text()));
         try (SmallHeapServer server = SmallHeapServer.stdio("--root", root.toString())) {
             OutputStream stdin = server.process().getOutputStream();
             InputStream stdout = server.process().getInputStream();
             for (int round = 0; round < ROUNDS; round++) {
                 StringBuilder requests = new StringBuilder();
                 for (int i = 0; i < 80; i++) {
-                    requests.append(read(round * 1000 + i, uri, false)).append('\n');
+                    requests.append(StatelessReads.read(round * 1000 + i, uri, "")).append('\n');
                 }
                 stdin.write(requests.toString().getBytes(StandardCharsets.UTF_8));
                 stdin.flush();
-                assertAllNamed(lines(stdout, 80), 80, server, "round " + round);
+                assertAllNamed(StatelessReads.lines(stdout, 80, AnswerScan::new), 80, server, "round " + round);
             }
         }
     }
@@ -111,7 +108,7 @@ class SmallHeapConcurrentReadsTest {
                 int id = i + 1;
                 answers.add(threads.submit(() -> {
                     AnswerScan scan = new AnswerScan();
-                    String outcome = RawPost.post(server.port(), "/mcp", headers, read(id, uri, progress), scan);
+                    String outcome = RawPost.post(server.port(), "/mcp", headers, StatelessReads.read(id, uri, progress ? ",\"progressToken\":" + id : ""), scan);
                     return progress && outcome.equals("result") ? progressOf(scan) : outcome;
                 }));
             }
@@ -143,44 +140,6 @@ class SmallHeapConcurrentReadsTest {
             last = p[0];
         }
         return total > 0 && last == total ? "result" : "result with progress that ends before its total";
-    }
-
-    /** @return outcome to count, of the next {@code n} lines of {@code stdout} */
-    private static Map<String, Integer> lines(InputStream stdout, int n) throws IOException {
-        Map<String, Integer> counts = new TreeMap<>();
-        AnswerScan scan = new AnswerScan();
-        byte[] buffer = new byte[64 * 1024];
-        int seen = 0;
-        while (seen < n) {
-            int k = stdout.read(buffer);
-            if (k < 0) {
-                counts.merge("the server's output ended", 1, Integer::sum);
-                return counts;
-            }
-            int start = 0;
-            for (int i = 0; i < k && seen < n; i++) {
-                if (buffer[i] == '\n') {
-                    scan.feed(buffer, start, i - start);
-                    counts.merge(scan.outcome(), 1, Integer::sum);
-                    seen++;
-                    scan = new AnswerScan();
-                    start = i + 1;
-                }
-            }
-            if (start < k) {
-                scan.feed(buffer, start, k - start);
-            }
-        }
-        return counts;
-    }
-
-    private static String read(int id, String uri, boolean progress) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri
-                + "\",\"_meta\":{" + META + (progress ? ",\"progressToken\":" + id : "") + "}}}";
-    }
-
-    private static String uriOf(Path file) throws IOException {
-        return file.toRealPath().toUri().toString();
     }
 
     /** 5 MiB of plain text in lines, as a log file would be. */

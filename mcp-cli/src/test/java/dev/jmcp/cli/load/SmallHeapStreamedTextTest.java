@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SmallHeapStreamedTextTest {
     private static final int FIVE_MIB = 5 * 1024 * 1024;
     private static final int ROUNDS = 2;
-    private static final String META = "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-            + "\"io.modelcontextprotocol/clientCapabilities\":{}";
 
     @TempDir
     Path root;
@@ -39,7 +37,7 @@ class SmallHeapStreamedTextTest {
     @Test
     void concurrentStatelessReadsOverHttpAreTheFilesTextOrRefusedByName() throws Exception {
         byte[] text = text();
-        String uri = uriOf(Files.write(root.resolve("big.txt"), text));
+        String uri = StatelessReads.uriOf(Files.write(root.resolve("big.txt"), text));
         try (SmallHeapServer server = SmallHeapServer.http("--root", root.toString())) {
             for (int round = 0; round < ROUNDS; round++) {
                 assertAllSameOrNamed(overHttp(server, 200, uri, text), 200, server, "round " + round);
@@ -50,18 +48,18 @@ class SmallHeapStreamedTextTest {
     @Test
     void pipelinedStatelessReadsOverStdioAreTheFilesTextOrRefusedByName() throws Exception {
         byte[] text = text();
-        String uri = uriOf(Files.write(root.resolve("big.txt"), text));
+        String uri = StatelessReads.uriOf(Files.write(root.resolve("big.txt"), text));
         try (SmallHeapServer server = SmallHeapServer.stdio("--root", root.toString())) {
             OutputStream stdin = server.process().getOutputStream();
             InputStream stdout = server.process().getInputStream();
             for (int round = 0; round < ROUNDS; round++) {
                 StringBuilder requests = new StringBuilder();
                 for (int i = 0; i < 80; i++) {
-                    requests.append(read(round * 1000 + i, uri)).append('\n');
+                    requests.append(StatelessReads.read(round * 1000 + i, uri, "")).append('\n');
                 }
                 stdin.write(requests.toString().getBytes(StandardCharsets.UTF_8));
                 stdin.flush();
-                assertAllSameOrNamed(lines(stdout, 80, text), 80, server, "round " + round);
+                assertAllSameOrNamed(StatelessReads.lines(stdout, 80, () -> new SameTextScan(text)), 80, server, "round " + round);
             }
         }
     }
@@ -88,7 +86,7 @@ class SmallHeapStreamedTextTest {
             List<Future<String>> answers = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 int id = i + 1;
-                answers.add(threads.submit(() -> RawPost.post(server.port(), "/mcp", headers, read(id, uri),
+                answers.add(threads.submit(() -> RawPost.post(server.port(), "/mcp", headers, StatelessReads.read(id, uri, ""),
                         new SameTextScan(text))));
             }
             Map<String, Integer> counts = new TreeMap<>();
@@ -101,44 +99,6 @@ class SmallHeapStreamedTextTest {
         }
     }
 
-    /** @return outcome to count, of the next {@code n} lines of {@code stdout} */
-    private static Map<String, Integer> lines(InputStream stdout, int n, byte[] text) throws IOException {
-        Map<String, Integer> counts = new TreeMap<>();
-        AnswerScan scan = new SameTextScan(text);
-        byte[] buffer = new byte[64 * 1024];
-        int seen = 0;
-        while (seen < n) {
-            int k = stdout.read(buffer);
-            if (k < 0) {
-                counts.merge("the server's output ended", 1, Integer::sum);
-                return counts;
-            }
-            int start = 0;
-            for (int i = 0; i < k && seen < n; i++) {
-                if (buffer[i] == '\n') {
-                    scan.feed(buffer, start, i - start);
-                    counts.merge(scan.outcome(), 1, Integer::sum);
-                    seen++;
-                    scan = new SameTextScan(text);
-                    start = i + 1;
-                }
-            }
-            if (start < k) {
-                scan.feed(buffer, start, k - start);
-            }
-        }
-        return counts;
-    }
-
-    private static String read(int id, String uri) {
-        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri
-                + "\",\"_meta\":{" + META + "}}}";
-    }
-
-    private static String uriOf(Path file) throws IOException {
-        return file.toRealPath().toUri().toString();
-    }
-
     /** 5 MiB of UTF-8 text in lines, with what JSON escapes and characters of every UTF-8 length. */
     private static byte[] text() {
         byte[] line = "a \"quoted\" word, a back\\slash, a\ttab, \u0001, é, €, 😀 and 0123456789\n"
@@ -149,7 +109,7 @@ class SmallHeapStreamedTextTest {
             System.arraycopy(line, 0, text, at, line.length);
             at += line.length;
         }
-        java.util.Arrays.fill(text, at, text.length, (byte) 'x');
+        Arrays.fill(text, at, text.length, (byte) 'x');
         return text;
     }
 }
