@@ -12,7 +12,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -139,7 +138,13 @@ final class Meta {
         return builder.build();
     }
 
-    /** @return {@code value} (a schema record) as the JSON object the codec writes for it */
+    /**
+     * @return {@code value} (a schema record) as the JSON object the codec writes for it, read back by
+     *         the codec: its strings hold a {@code String}, where the provider's reader keeps a
+     *         builder that {@code getString()} copies at every call, and these objects are written
+     *         again and again (the server's identity in every stateless result, a stateless
+     *         client's capabilities and identity in every request)
+     */
     static JsonObject toJson(Object value) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
@@ -147,7 +152,7 @@ final class Meta {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return JSON.createReader(new ByteArrayInputStream(bytes.toByteArray())).readObject();
+        return McpCodec.defaults().readValue(bytes.toByteArray(), JsonObject.class);
     }
 
     private static Record withMeta(Record record, JsonObject meta) {

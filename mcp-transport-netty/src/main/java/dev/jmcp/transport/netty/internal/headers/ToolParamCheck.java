@@ -8,10 +8,12 @@ import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.transport.netty.internal.headers.ParamAnnotations.Param;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.math.BigDecimal;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -40,8 +42,11 @@ public final class ToolParamCheck {
      */
     public static HttpHeaders keep(HttpHeaders headers) {
         HttpHeaders kept = null;
-        for (Map.Entry<String, String> header : headers) {
-            if (header.getKey().regionMatches(true, 0, ParamAnnotations.HEADER_PREFIX, 0,
+        // the names as the decoder holds them: the String view would copy every name of every request
+        Iterator<Map.Entry<CharSequence, CharSequence>> all = headers.iteratorCharSequence();
+        while (all.hasNext()) {
+            Map.Entry<CharSequence, CharSequence> header = all.next();
+            if (AsciiString.regionMatchesAscii(header.getKey(), true, 0, ParamAnnotations.HEADER_PREFIX, 0,
                     ParamAnnotations.HEADER_PREFIX.length())) {
                 if (kept == null) {
                     // the decoder has judged them already: a value it let through is this check's to judge
@@ -51,6 +56,16 @@ public final class ToolParamCheck {
             }
         }
         return kept != null ? kept : HttpHeaders.EMPTY_HEADERS;
+    }
+
+    /**
+     * @param headers a request's headers
+     * @param request the request they carried
+     * @return what {@link #check} reads of them: the {@code Mcp-Param-*} headers of a {@code tools/call}
+     *         ({@link #keep(HttpHeaders)}); empty for any other request, whose headers are not walked
+     */
+    public static HttpHeaders keep(HttpHeaders headers, JsonRpcRequest request) {
+        return TOOLS_CALL.equals(request.method()) ? keep(headers) : HttpHeaders.EMPTY_HEADERS;
     }
 
     /**

@@ -88,7 +88,7 @@ public final class StatelessExchange implements McpTransport {
      * @param request the request the POST carried; never null
      * @param context the server's shared state; never null
      * @param principal whom the POST was authenticated as; null when the server is not protected
-     * @param paramHeaders the POST's {@code Mcp-Param-*} headers ({@link ToolParamCheck#keep}); never null
+     * @param paramHeaders the POST's {@code Mcp-Param-*} headers, when it is a {@code tools/call} ({@link ToolParamCheck#keep(HttpHeaders, JsonRpcRequest)}); never null
      */
     StatelessExchange(Channel channel, JsonRpcRequest request, ServerContext context, Principal principal,
             HttpHeaders paramHeaders) {

@@ -103,7 +103,7 @@ public final class StatelessPostHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         StatelessExchange exchange = new StatelessExchange(ctx.channel(), call, context, RequestPrincipal.of(ctx),
-                ToolParamCheck.keep(request.headers()));
+                ToolParamCheck.keep(request.headers(), call));
         try {
             context.onSession().accept(exchange);
         } catch (RuntimeException e) {

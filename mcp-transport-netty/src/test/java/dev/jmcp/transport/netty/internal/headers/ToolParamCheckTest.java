@@ -139,4 +139,12 @@ class ToolParamCheckTest {
         assertEquals("eu", kept.get("Mcp-Param-Region"));
         assertTrue(ToolParamCheck.keep(headers("Mcp-Method", "tools/call")).isEmpty());
     }
+
+    @Test
+    void onlyAToolsCallKeepsItsParamHeaders() {
+        HttpHeaders sent = headers("Mcp-Method", "tools/call", "MCP-PARAM-Region", "eu");
+        assertEquals("eu", ToolParamCheck.keep(sent, call("weather", "{}")).get("mcp-param-region"));
+        JsonRpcRequest read = new JsonRpcRequest(ID, "resources/read", json("{'uri':'file:///a'}"));
+        assertTrue(ToolParamCheck.keep(sent, read).isEmpty(), "check reads no header of another method");
+    }
 }
