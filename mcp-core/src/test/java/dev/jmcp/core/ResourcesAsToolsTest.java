@@ -196,14 +196,7 @@ class ResourcesAsToolsTest {
     void aStreamedTextIsReadInPartsAsATextHeldWholeIs(String era) {
         start(false);
         McpClient client = client(era);
-        List<JsonObject> answers = followed(client, "resources_read", arguments("{\"uri\": \"mem://streamed/long\"}"));
-        StringBuilder read = new StringBuilder();
-        for (JsonObject answer : answers) {
-            JsonObject first = answer.getJsonArray("content").getJsonObject(0);
-            assertTrue(first.getString("text").length() <= 10, "maxTextChars bounds each part");
-            read.append(first.getString("text"));
-        }
-        assertEquals(TEXT, read.toString(), "the parts make the whole, the emoji not split");
+        assertPartsMakeTheText(followed(client, "resources_read", arguments("{\"uri\": \"mem://streamed/long\"}")));
         assertEquals(text(call(client, "resources_read", arguments("{\"uri\": \"mem://long.txt\", \"offset\": 3}")))
                         .replace("mem://long.txt", "mem://streamed/long"),
                 text(call(client, "resources_read", arguments("{\"uri\": \"mem://streamed/long\", \"offset\": 3}"))),
@@ -215,12 +208,8 @@ class ResourcesAsToolsTest {
                 past.getMessage());
     }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"session", "stateless"})
-    void aLongTextIsReadInPartsThroughTheOffsetsTheAnswersName(String era) {
-        start(false);
-        McpClient client = client(era);
-        List<JsonObject> answers = followed(client, "resources_read", arguments("{\"uri\": \"mem://long.txt\"}"));
+    /** Each answer's text within maxTextChars (10), and all of them together {@link #TEXT}. */
+    private static void assertPartsMakeTheText(List<JsonObject> answers) {
         StringBuilder read = new StringBuilder();
         for (JsonObject answer : answers) {
             JsonObject first = answer.getJsonArray("content").getJsonObject(0);
@@ -228,6 +217,15 @@ class ResourcesAsToolsTest {
             read.append(first.getString("text"));
         }
         assertEquals(TEXT, read.toString(), "the parts make the whole, the emoji not split");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"session", "stateless"})
+    void aLongTextIsReadInPartsThroughTheOffsetsTheAnswersName(String era) {
+        start(false);
+        McpClient client = client(era);
+        List<JsonObject> answers = followed(client, "resources_read", arguments("{\"uri\": \"mem://long.txt\"}"));
+        assertPartsMakeTheText(answers);
         assertTrue(text(answers.get(0)).contains("maxTextChars"), "a cut answer names the setting");
         assertEquals("hello ada", text(call(client, "resources_read", arguments("{\"uri\": \"mem://greeting/ada\"}"))),
                 "a template's URI filled in reads");

@@ -101,18 +101,7 @@ class FileSystemExclusionsTest {
     @Test
     void changesToWhatIsLeftOutAreNotAnnounced() throws Exception {
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
-        LinkedBlockingQueue<String> events = new LinkedBlockingQueue<>();
-        provider.start(new ResourceChanges() {
-            @Override
-            public void updated(String uri) {
-                events.add("updated " + uri);
-            }
-
-            @Override
-            public void listChanged() {
-                events.add("listChanged");
-            }
-        });
+        LinkedBlockingQueue<String> events = started(provider);
         try {
             Files.writeString(root.resolve(".env"), "SECRET=2, longer");
             Files.writeString(root.resolve("app.log"), "more log lines");
@@ -132,6 +121,22 @@ class FileSystemExclusionsTest {
     void aChangedGitignoreChangesTheListingAndSaysSo() throws Exception {
         FileSystemResourceProvider provider = FileSystemResourceProvider.of(root);
         assertTrue(names(Calls.top(provider)).contains("README.md"));
+        LinkedBlockingQueue<String> events = started(provider);
+        try {
+            Files.writeString(root.resolve(".gitignore"), "*.log\ntarget/\n/secrets\n!keep.log\nREADME.md\n");
+            String event;
+            while ((event = events.poll(30, TimeUnit.SECONDS)) != null && !event.equals("listChanged")) {
+                assertFalse(event.contains(".gitignore"), event);
+            }
+            assertEquals("listChanged", event);
+            assertEquals(List.of("keep.log", "src"), names(Calls.top(provider)));
+        } finally {
+            provider.close();
+        }
+    }
+
+    /** @return the changes {@code provider}, started now, announces, as "updated URI" and "listChanged" */
+    private static LinkedBlockingQueue<String> started(FileSystemResourceProvider provider) {
         LinkedBlockingQueue<String> events = new LinkedBlockingQueue<>();
         provider.start(new ResourceChanges() {
             @Override
@@ -144,16 +149,6 @@ class FileSystemExclusionsTest {
                 events.add("listChanged");
             }
         });
-        try {
-            Files.writeString(root.resolve(".gitignore"), "*.log\ntarget/\n/secrets\n!keep.log\nREADME.md\n");
-            String event;
-            while ((event = events.poll(30, TimeUnit.SECONDS)) != null && !event.equals("listChanged")) {
-                assertFalse(event.contains(".gitignore"), event);
-            }
-            assertEquals("listChanged", event);
-            assertEquals(List.of("keep.log", "src"), names(Calls.top(provider)));
-        } finally {
-            provider.close();
-        }
+        return events;
     }
 }
