@@ -12,6 +12,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
@@ -52,7 +53,9 @@ class FreshVersionAnnouncementTest {
             peer.result("resources/read", "{\"uri\":\"" + uri + "\"}"); // one notification name: updated
             peer.result("resources/subscribe", "{\"uris\":[\"" + uri + "\"]}");
 
-            Files.writeString(root.resolve("note.txt"), "version two");
+            // written over the old bytes in one write, not truncated first: a watch that looked between a
+            // truncation and the write would rightly announce the empty file (seen once in a fresh clone)
+            Files.write(root.resolve("note.txt"), "version two".getBytes(StandardCharsets.UTF_8), StandardOpenOption.WRITE);
 
             JsonObject announced = peer.nextNotification("notifications/resources/updated").getJsonObject("params")
                     .getJsonObject("resource");
