@@ -2,10 +2,14 @@ package dev.jmcp.cli;
 
 import dev.jmcp.core.ClientOptions;
 import dev.jmcp.core.McpClient;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.resources.ConditionalReads;
+import jakarta.json.JsonValue;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a command runs with: its parsed arguments, the two output streams (UTF-8, whatever the
@@ -48,11 +52,15 @@ record Context(Args args, PrintStream out, PrintStream err, Terminal terminal) {
 
     /**
      * @return how a client command connects: {@code --timeout}, the limits of
-     *         {@link Target#limits} for what it reads, and {@code --dialect}
+     *         {@link Target#limits} for what it reads, and {@code --dialect}; it declares conditional
+     *         reads, so that listings carry the versions that {@code ls --json}, {@code watch} and
+     *         ranged downloads show and use
      */
     ClientOptions clientOptions(Target.Reads reads) {
         return Target.dialect(args, ClientOptions.builder()
                 .clientInfo(Implementation.of("jmcp", Main.version()))
+                .capabilities(ClientCapabilities.builder()
+                        .extensions(Map.of(ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT)).build())
                 .callTimeout(timeout())
                 .limits(Target.limits(args, reads))).build();
     }

@@ -60,13 +60,26 @@ class ConditionalReadTest {
 
     @ParameterizedTest(name = "stateless={0}")
     @ValueSource(booleans = {false, true})
-    void everyDescriptionCarriesTheVersionAndTheServerAdvertisesTheExtension(boolean stateless) {
-        McpClient client = client(stateless);
+    void everyDescriptionCarriesTheVersionForAClientThatDeclaredTheExtension(boolean stateless) {
+        McpClient client = harness.client(recording, stateless ? VersionNegotiation.auto() : VersionNegotiation.handshake(),
+                true);
         assertTrue(client.serverCapabilities().extensions().containsKey(ConditionalReads.EXTENSION));
         String version = ConditionalReads.version(client.resources().read("mem://big"));
         assertNotNull(version);
         assertEquals(version, ConditionalReads.version(client.resources().list().resources().get(0)));
         assertEquals(version, ConditionalReads.version(client.resources().metadata("mem://big")));
+    }
+
+    @ParameterizedTest(name = "stateless={0}")
+    @ValueSource(booleans = {false, true})
+    void aListingCarriesNoVersionsForAClientThatDidNotDeclareTheExtensionAndAReadStillDoes(boolean stateless) {
+        McpClient client = client(stateless);
+        Resource listed = client.resources().list().resources().get(0);
+        assertEquals("mem://big", listed.uri());
+        assertNull(ConditionalReads.version(listed));
+        assertNull(listed.meta(), "the version was the only key of its _meta");
+        assertNotNull(ConditionalReads.version(client.resources().read("mem://big")));
+        assertNotNull(ConditionalReads.version(client.resources().metadata("mem://big")));
     }
 
     @ParameterizedTest(name = "stateless={0}")

@@ -8,10 +8,14 @@ import dev.jmcp.core.session.VersionNegotiation;
 import dev.jmcp.core.transport.InMemoryTransport;
 import dev.jmcp.schema.jsonrpc.JsonRpcPayload;
 import dev.jmcp.schema.jsonrpc.ProtocolException;
+import dev.jmcp.schema.lifecycle.ClientCapabilities;
 import dev.jmcp.schema.lifecycle.Implementation;
+import dev.jmcp.schema.resources.ConditionalReads;
+import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -55,6 +59,11 @@ final class Harness implements AutoCloseable {
         return client(VersionNegotiation.handshake());
     }
 
+    /** @return a client, stateless as by default, that declares conditional reads: its listings carry versions */
+    McpClient versionsClient() {
+        return client(new Recording(), VersionNegotiation.auto(), true);
+    }
+
     private McpClient client(VersionNegotiation negotiation) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(pair.server());
@@ -70,10 +79,19 @@ final class Harness implements AutoCloseable {
 
     /** A client of either era whose server end records what the server sends. */
     McpClient client(Recording recording, VersionNegotiation negotiation) {
+        return client(recording, negotiation, false);
+    }
+
+    /** As {@link #client(Recording, VersionNegotiation)}; with {@code versions}, declaring conditional reads. */
+    McpClient client(Recording recording, VersionNegotiation negotiation, boolean versions) {
         InMemoryTransport.Pair pair = InMemoryTransport.pair();
         server.serve(recording.wrap(pair.server()));
-        return track(McpClient.connect(pair.client(), ClientOptions.builder().callTimeout(WAIT)
-                .versionNegotiation(negotiation).build()));
+        ClientOptions.Builder options = ClientOptions.builder().callTimeout(WAIT).versionNegotiation(negotiation);
+        if (versions) {
+            options.capabilities(ClientCapabilities.builder()
+                    .extensions(Map.of(ConditionalReads.EXTENSION, JsonValue.EMPTY_JSON_OBJECT)).build());
+        }
+        return track(McpClient.connect(pair.client(), options.build()));
     }
 
     ResourcesFeature feature() {

@@ -69,7 +69,7 @@ class ListedVersionsTest {
     void aListedResourceKeepsTheVersionItsProviderPutInItsMetaAndTheProviderIsAskedForTheRest() {
         Stamping provider = new Stamping();
         try (Harness harness = new Harness(provider)) {
-            McpClient client = harness.client();
+            McpClient client = harness.versionsClient();
             List<Resource> listed = client.resources().list().resources();
             assertEquals(List.of("x:/empty", "x:/plain", "x:/stamped"), listed.stream().map(Resource::uri).toList());
             assertEquals("asked-x:/empty", ConditionalReads.version(listed.get(0)));
@@ -84,6 +84,18 @@ class ListedVersionsTest {
     }
 
     @Test
+    void aClientThatDidNotDeclareConditionalReadsListsNoVersionsAndTheProviderIsNotAskedForThem() {
+        Stamping provider = new Stamping();
+        try (Harness harness = new Harness(provider)) {
+            List<Resource> listed = harness.client().resources().list().resources();
+            assertEquals(List.of("x:/empty", "x:/plain", "x:/stamped"), listed.stream().map(Resource::uri).toList());
+            // the version the provider stamped is left out too, so that every provider lists alike
+            listed.forEach(resource -> assertNull(ConditionalReads.version(resource), resource.uri()));
+            assertEquals(List.of(), provider.asked);
+        }
+    }
+
+    @Test
     void aListedCollectionGetsNoVersion() {
         Resource folder = Resource.builder("x:/folder/", "folder").isCollection(true).build();
         ResourceProvider provider = new Stamping() {
@@ -93,7 +105,7 @@ class ListedVersionsTest {
             }
         };
         try (Harness harness = new Harness(provider)) {
-            assertNull(ConditionalReads.version(harness.client().resources().list().resources().get(0)));
+            assertNull(ConditionalReads.version(harness.versionsClient().resources().list().resources().get(0)));
         }
     }
 }

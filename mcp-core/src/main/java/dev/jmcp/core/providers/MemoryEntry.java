@@ -21,14 +21,18 @@ import java.util.Objects;
  * @param contents the read elements, one per format; empty for a collection
  * @param version  the content version of a leaf, also in its metadata's {@code _meta} so that
  *                 listings need not copy it; null for a collection and until the provider numbers it
+ * @param unversioned the metadata without the version, which listings for a client that does not
+ *                 want versions return, also made once
  */
-record MemoryEntry(Resource declared, Resource metadata, String parent, List<ResourceContents> contents, String version) {
+record MemoryEntry(Resource declared, Resource metadata, String parent, List<ResourceContents> contents, String version,
+                   Resource unversioned) {
 
     static MemoryEntry collection(Resource declared, String parent) {
         if (Boolean.FALSE.equals(declared.isCollection())) {
             throw new IllegalArgumentException(declared.uri() + " says isCollection: false; add it with addText or addBlob");
         }
-        return new MemoryEntry(declared, declared.toBuilder().isCollection(true).build(), parent, List.of(), null);
+        Resource metadata = declared.toBuilder().isCollection(true).build();
+        return new MemoryEntry(declared, metadata, parent, List.of(), null, metadata);
     }
 
     static MemoryEntry leaf(Resource declared, String parent, ResourceContents body) {
@@ -37,7 +41,7 @@ record MemoryEntry(Resource declared, Resource metadata, String parent, List<Res
         }
         Resource metadata = declared.toBuilder().isCollection(false)
                 .size(declared.size() != null ? declared.size() : body.resource().size()).build();
-        return new MemoryEntry(declared, metadata, parent, List.of(body), null);
+        return new MemoryEntry(declared, metadata, parent, List.of(body), null, metadata);
     }
 
     String uri() {
@@ -59,17 +63,23 @@ record MemoryEntry(Resource declared, Resource metadata, String parent, List<Res
         return leaf(declared, parent, body);
     }
 
+    /** @return the metadata a listing returns: with the version when {@code versions} */
+    Resource listed(boolean versions) {
+        return versions ? metadata : unversioned;
+    }
+
     /** @return this entry, if a leaf, with the content version {@code value} */
     MemoryEntry withVersion(String value) {
         return isCollection() ? this
-                : new MemoryEntry(declared, ConditionalReads.withVersion(metadata, value), parent, contents, value);
+                : new MemoryEntry(declared, ConditionalReads.withVersion(unversioned, value), parent, contents, value,
+                        unversioned);
     }
 
     /** @return this leaf with one more format */
     MemoryEntry withFormat(ResourceContents format) {
         List<ResourceContents> formats = new ArrayList<>(contents);
         formats.add(format);
-        return new MemoryEntry(declared, metadata, parent, List.copyOf(formats), version);
+        return new MemoryEntry(declared, metadata, parent, List.copyOf(formats), version, unversioned);
     }
 
     static ResourceContents text(Resource resource, String mimeType, String text) {

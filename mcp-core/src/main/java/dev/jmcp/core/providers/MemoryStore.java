@@ -113,11 +113,12 @@ final class MemoryStore {
     /**
      * @param parent a collection's URI; null for the top level
      * @param after  a listing position; null for the first page
+     * @param versions whether the entries carry their versions
      * @return the children whose positions come after it, in registration order, from a snapshot
      *         taken now; a child removed (or moved by removing and adding it again) while the stream
      *         is read is left out
      */
-    Stream<ListingEntry> children(String parent, String after) {
+    Stream<ListingEntry> children(String parent, String after, boolean versions) {
         Stream<Children.Cell> cells;
         synchronized (this) {
             Children inside = children.get(parent);
@@ -129,7 +130,7 @@ final class MemoryStore {
         // a cell's entry is null once removed; a moved URI has a new cell
         return cells.map(cell -> {
             MemoryEntry entry = cell.entry;
-            return entry == null ? null : ListingEntry.of(entry.metadata(), cell.position);
+            return entry == null ? null : ListingEntry.of(entry.listed(versions), cell.position);
         }).filter(Objects::nonNull);
     }
 }

@@ -14,8 +14,9 @@ public final class Listing {
     private final String after;
     private final int limit;
     private final Caller caller;
+    private final boolean versions;
 
-    private Listing(String collection, String after, int limit, Caller caller) {
+    private Listing(String collection, String after, int limit, Caller caller, boolean versions) {
         if (limit < 1) {
             throw new IllegalArgumentException("a listing's limit is at least 1, was " + limit);
         }
@@ -26,6 +27,7 @@ public final class Listing {
         this.after = after;
         this.limit = limit;
         this.caller = Objects.requireNonNull(caller, "caller");
+        this.versions = versions;
     }
 
     /**
@@ -35,7 +37,7 @@ public final class Listing {
      * @return a page of the provider's top level
      */
     public static Listing top(String after, int limit, Caller caller) {
-        return new Listing(null, after, limit, caller);
+        return new Listing(null, after, limit, caller, true);
     }
 
     /**
@@ -46,7 +48,7 @@ public final class Listing {
      * @return a page of that collection's children
      */
     public static Listing children(String collection, String after, int limit, Caller caller) {
-        return new Listing(Objects.requireNonNull(collection, "collection"), after, limit, caller);
+        return new Listing(Objects.requireNonNull(collection, "collection"), after, limit, caller, true);
     }
 
     /** @return the collection whose children to list; empty for the provider's top level */
@@ -73,9 +75,25 @@ public final class Listing {
         return caller;
     }
 
+    /**
+     * @return whether the client wants each entry's content version ({@link ResourceProvider#version}) in
+     *         its {@code _meta}: true unless it did not declare conditional reads. When false, a provider
+     *         that stamps versions into its entries may list them unstamped, and one that does not is not
+     *         asked for them; the engine leaves out whatever version an entry still carries.
+     * @since 0.1
+     */
+    public boolean versions() {
+        return versions;
+    }
+
+    /** @return this listing, with {@link #versions()} as given */
+    public Listing withVersions(boolean value) {
+        return value == versions ? this : new Listing(collection, after, limit, caller, value);
+    }
+
     @Override
     public String toString() {
         return "Listing[" + (collection == null ? "top" : collection) + (after == null ? "" : " after '" + after + "'")
-                + ", limit " + limit + "]";
+                + ", limit " + limit + (versions ? "" : ", no versions") + "]";
     }
 }

@@ -37,24 +37,30 @@ public final class Listings {
         this.pageSize = pageSize;
     }
 
-    public ListResourcesResult top(String cursor, Caller caller) {
+    /**
+     * @param versions whether each entry carries its content version ({@link Versions#wantedInListings})
+     */
+    public ListResourcesResult top(String cursor, Caller caller, boolean versions) {
         ListingPosition start = cursors.position(TOP, cursor);
         List<ResourceProvider> parts = providers;
         List<Resource> items = new ArrayList<>(Math.min(pageSize, 256));
         ListingPosition next = null;
         for (int part = start.part(); part < parts.size() && next == null; part++) {
             String after = part == start.part() ? start.afterKey() : null;
-            next = fill(parts.get(part), part, after, null, caller, items);
+            next = fill(parts.get(part), part, after, null, caller, versions, items);
         }
         return ListResourcesResult.of(items, next == null ? null : cursors.issue(TOP, next));
     }
 
-    public ListResourcesResult children(ResourceProvider provider, String collectionUri, String cursor, Caller caller) {
+    /** @param versions as for {@link #top} */
+    public ListResourcesResult children(ResourceProvider provider, String collectionUri, String cursor, Caller caller,
+                                        boolean versions) {
         // the scope holds the URI: a cursor of one collection is refused by another
         String scope = "children " + collectionUri;
         ListingPosition start = cursors.position(scope, cursor);
         List<Resource> items = new ArrayList<>(Math.min(pageSize, 256));
-        ListingPosition next = start.part() != 0 ? null : fill(provider, 0, start.afterKey(), collectionUri, caller, items);
+        ListingPosition next = start.part() != 0 ? null : fill(provider, 0, start.afterKey(), collectionUri, caller,
+                versions, items);
         return ListResourcesResult.of(items, next == null ? null : cursors.issue(scope, next));
     }
 
@@ -65,11 +71,11 @@ public final class Listings {
      * @return the position of the next page when there is one in this part; null when the part ended
      */
     private ListingPosition fill(ResourceProvider provider, int part, String after, String collection, Caller caller,
-                                 List<Resource> items) {
+                                 boolean versions, List<Resource> items) {
         int wanted = pageSize - items.size() + 1; // the page's items still missing, and the one that shows a next page
-        Listing listing = collection == null ? Listing.top(after, wanted, caller)
-                : Listing.children(collection, after, wanted, caller);
-        Page page = new Page(provider, after, items);
+        Listing listing = (collection == null ? Listing.top(after, wanted, caller)
+                : Listing.children(collection, after, wanted, caller)).withVersions(versions);
+        Page page = new Page(provider, after, versions, items);
         try (Stream<ListingEntry> entries = provider.list(listing)) {
             // pushed into the page rather than pulled through an iterator, whose adapter buffers each
             // entry on its way (10% of the server's CPU listing 10,000 entries); the limit keeps a
@@ -86,14 +92,16 @@ public final class Listings {
     /** Adds a part's entries to a page until it is full; one more entry marks that a next page exists. */
     private final class Page implements Consumer<ListingEntry> {
         private final ResourceProvider provider;
+        private final boolean versions;
         private final List<Resource> items;
         /** The position of the last entry added; the part's start while none was. */
         private String previous;
         private boolean overflow;
 
-        Page(ResourceProvider provider, String after, List<Resource> items) {
+        Page(ResourceProvider provider, String after, boolean versions, List<Resource> items) {
             this.provider = provider;
             this.previous = after;
+            this.versions = versions;
             this.items = items;
         }
 
@@ -104,7 +112,7 @@ public final class Listings {
                 overflow = true;
                 return;
             }
-            items.add(Versions.listed(provider, entry.resource()));
+            items.add(versions ? Versions.listed(provider, entry.resource()) : Versions.without(entry.resource()));
             previous = entry.position();
         }
     }

@@ -190,7 +190,9 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
     public ListResourcesResult list(ListResourcesRequestParams params, RequestContext context) {
         ListResourcesRequestParams p = params == null ? ListResourcesRequestParams.of() : params;
         if (p.uri() == null) {
-            return (ListResourcesResult) hinted(listings.top(p.cursor(), Caller.of(context)), context, providers);
+            Caller caller = Caller.of(context);
+            return (ListResourcesResult) hinted(listings.top(p.cursor(), caller, Versions.wantedInListings(caller)), context,
+                    providers);
         }
         return children(McpMethodNames.RESOURCES_LIST, p.uri(), p.cursor(), context);
     }
@@ -211,7 +213,8 @@ public final class ResourcesFeature implements ServerFeature, ChangeListener {
         if (!found.resource().collection()) {
             throw ResourceErrors.notACollection(method, uri);
         }
-        return (ListResourcesResult) hinted(listings.children(found.provider(), uri, cursor, caller), context,
+        return (ListResourcesResult) hinted(listings.children(found.provider(), uri, cursor, caller,
+                        Versions.wantedInListings(caller)), context,
                 List.of(found.provider()));
     }
 

@@ -1,12 +1,17 @@
 package dev.jmcp.core.internal.resources;
 
+import dev.jmcp.core.spi.Caller;
 import dev.jmcp.core.spi.ResourceProvider;
+import dev.jmcp.schema.codec.JsonRuntime;
 import dev.jmcp.schema.resources.ConditionalReads;
 import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -53,6 +58,32 @@ public final class Versions {
     public static Resource listed(ResourceProvider provider, Resource resource) {
         String carried = ConditionalReads.version(resource);
         return carried != null && !carried.isEmpty() ? resource : stamped(provider, resource);
+    }
+
+    /**
+     * Whether a listing's entries carry their versions: for a client that declared the extension
+     * ({@link ConditionalReads#EXTENSION} among its capabilities' extensions), which is the one that
+     * asks to use them. A version is about a quarter of a listed entry's bytes, and a client that
+     * does not compare versions would decode them all for nothing; a read, {@code resources/metadata}
+     * and a change notification carry the version whoever asks, as one resource's costs little.
+     */
+    public static boolean wantedInListings(Caller caller) {
+        Map<String, ?> extensions = caller.clientCapabilities().extensions();
+        return extensions != null && extensions.containsKey(ConditionalReads.EXTENSION);
+    }
+
+    /** @return {@code resource} without a version in its {@code _meta}; itself when it carries none */
+    static Resource without(Resource resource) {
+        JsonObject meta = resource.meta();
+        if (meta == null || !meta.containsKey(ConditionalReads.VERSION)) {
+            return resource;
+        }
+        JsonObject rest = null;
+        if (meta.size() > 1) {
+            JsonObjectBuilder kept = JsonRuntime.provider().createObjectBuilder(meta);
+            rest = kept.remove(ConditionalReads.VERSION).build();
+        }
+        return resource.toBuilder().meta(rest).build();
     }
 
     /** @return the elements of one resource's read, each with {@code version}; as they are when it is null */

@@ -42,8 +42,9 @@ final class GomcpListing {
             if (context.isCancelled()) {
                 throw new CancellationException(method + " was cancelled");
             }
-            ListResourcesResult page = parent == null ? listings.top(cursor, caller)
-                    : listings.children(parent.provider(), filter.parent(), cursor, caller);
+            // gomcp's resources carry their version always: its clients compare it to what they hold
+            ListResourcesResult page = parent == null ? listings.top(cursor, caller, true)
+                    : listings.children(parent.provider(), filter.parent(), cursor, caller, true);
             for (Resource resource : page.resources()) {
                 GomcpResource view = ResourceViews.of(resource, ConditionalReads.version(resource));
                 if (filter.matches(view)) {
