@@ -4,6 +4,7 @@ import dev.jmcp.schema.common.ProgressToken;
 import dev.jmcp.schema.jsonrpc.RequestId;
 import dev.jmcp.schema.resources.Blob;
 import dev.jmcp.schema.resources.EmbeddedResource;
+import dev.jmcp.schema.resources.Resource;
 import dev.jmcp.schema.resources.ResourceContents;
 import dev.jmcp.schema.resources.ResourceLink;
 import jakarta.json.JsonObject;
@@ -89,6 +90,9 @@ public final class Codecs {
                 if (cls != union && union.isAssignableFrom(cls)) {
                     return forType(union); // a variant is written the way its union is
                 }
+            }
+            if (cls == Resource.class) {
+                return new ResourceCodec(this);
             }
             if (cls == ResourceLink.class) {
                 return new ResourceLinkCodec(this);

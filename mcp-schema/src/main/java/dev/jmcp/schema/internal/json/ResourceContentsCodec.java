@@ -14,10 +14,10 @@ import java.io.IOException;
  * and a {@code text} or {@code blob} body; in Java a Resource plus the body.
  */
 final class ResourceContentsCodec implements ValueCodec<ResourceContents> {
-    private final RecordCodec<Resource> resource;
+    private final ResourceCodec resource;
 
     ResourceContentsCodec(Codecs registry) {
-        this.resource = (RecordCodec<Resource>) registry.forClass(Resource.class);
+        this.resource = (ResourceCodec) registry.forClass(Resource.class);
     }
 
     @Override

@@ -9,10 +9,10 @@ import java.io.IOException;
 final class ResourceLinkCodec implements ValueCodec<ResourceLink> {
     static final String TYPE = "resource_link";
 
-    private final RecordCodec<Resource> resource;
+    private final ResourceCodec resource;
 
     ResourceLinkCodec(Codecs registry) {
-        this.resource = (RecordCodec<Resource>) registry.forClass(Resource.class);
+        this.resource = (ResourceCodec) registry.forClass(Resource.class);
     }
 
     @Override
