@@ -155,9 +155,9 @@ public final class AuthorizedProvider implements ResourceProvider {
         }
 
         private void ask() {
-            Listing from = listing.collection().isPresent()
+            Listing from = (listing.collection().isPresent()
                     ? Listing.children(listing.collection().get(), last, listing.limit(), listing.caller())
-                    : Listing.top(last, listing.limit(), listing.caller());
+                    : Listing.top(last, listing.limit(), listing.caller())).withVersions(listing.versions());
             open = inner.list(from);
             page = open.iterator();
             pageCount = 0;
