@@ -53,9 +53,16 @@ final class PipeInput extends InputStream {
         notifyAll();
     }
 
-    /** On the event loop: the body is complete. */
+    /**
+     * On the event loop: the body is complete. The channel reads again at once (nothing more of
+     * this body can come), so that it can carry the next exchange while the reader finishes.
+     */
     synchronized void end() {
         ended = true;
+        if (paused) {
+            paused = false;
+            channel.config().setAutoRead(true);
+        }
         notifyAll();
     }
 

@@ -42,6 +42,13 @@ final class PostExchange {
      */
     static final int FAST_BYTES = 4 * 1024 * 1024;
     /**
+     * The bytes of a JSON body without a length after which it is decoded on a thread as it comes:
+     * a server that streams a body as it makes it (jmcp's long listings) sends no length, and
+     * decoding it while the rest is made takes the decoding off the time the answer takes, where a
+     * body with a length was made whole and arrives at once.
+     */
+    static final int STREAMED_BYTES = 64 * 1024;
+    /**
      * How much of an error answer's body is kept: a 2026-07-28 server's JSON-RPC error (its answer
      * to the request), or the text for the message.
      */
@@ -65,6 +72,7 @@ final class PostExchange {
     private String lastEventId;
     private Long retry;
     private PipeInput pipe;
+    private boolean lengthKnown;
 
     /** @param attempt 1, or one more for each time the server refused this payload for want of authorization */
     PostExchange(ClientConnection connection, JsonRpcPayload payload, int attempt) {
@@ -98,6 +106,7 @@ final class PostExchange {
             sent.complete(null);
         } else {
             mode = status == 200 ? Mode.JSON : Mode.ERROR;
+            lengthKnown = length >= 0;
             pending = on.alloc().heapBuffer(length > 0 && length <= FAST_BYTES ? (int) length : 256);
         }
     }
@@ -113,7 +122,7 @@ final class PostExchange {
             case PIPED -> pipe.offer(content.retain());
             case JSON -> {
                 pending.writeBytes(content, content.readerIndex(), content.readableBytes());
-                if (pending.readableBytes() > FAST_BYTES) {
+                if (pending.readableBytes() > (lengthKnown ? FAST_BYTES : STREAMED_BYTES)) {
                     startPipe(() -> readJson(pipe));
                 }
             }
@@ -190,7 +199,8 @@ final class PostExchange {
         } finally {
             release(); // whatever the answer's handling threw
         }
-        return keepAlive && mode != Mode.PIPED;
+        // a piped body is whole in its pipe by now, which no longer touches the channel
+        return keepAlive;
     }
 
     private void answer() {

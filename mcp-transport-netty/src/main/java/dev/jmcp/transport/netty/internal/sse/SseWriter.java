@@ -69,6 +69,11 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
                     .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
             return;
         }
+        writeEvent(ctx, event, promise);
+    }
+
+    /** Writes an event that holds a message, in pieces as {@link ResponseBodies#of} makes them. */
+    private void writeEvent(ChannelHandlerContext ctx, SseEvent event, ChannelPromise promise) {
         ChunkedInput<HttpContent> whole;
         try {
             whole = bodies.of(ctx, head(event), event.payload(), END, event.last());
@@ -113,6 +118,15 @@ public final class SseWriter extends ChannelOutboundHandlerAdapter {
                 recording.abandoned();
             }
             promise.setFailure(e); // what the event would have been is not sent
+            return;
+        }
+        if (whole == null) {
+            // encoded off the loop (a long listing): the head and the priming event, then the event as it is made
+            ctx.write(response.head(), ctx.voidPromise());
+            if (priming.length > 0) {
+                ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(priming)), ctx.voidPromise());
+            }
+            writeEvent(ctx, event, promise);
             return;
         }
         ByteBuf bytes = whole.bytes();

@@ -28,12 +28,14 @@ class ExchangeHandlerTest {
     private final ClientConnection connection = new ClientConnection(URI.create("http://127.0.0.1:9/mcp"),
             HttpClientSettings.defaults(), "http");
     private final BlockingQueue<JsonRpcPayload> delivered = new LinkedBlockingQueue<>();
+    private final BlockingQueue<String> deliveredOn = new LinkedBlockingQueue<>();
     private final PostClient client = new PostClient(connection, "exchange-handler-test");
 
     ExchangeHandlerTest() {
         connection.start(new McpTransport.Listener() {
             @Override
             public void onMessage(JsonRpcPayload payload) {
+                deliveredOn.add(Thread.currentThread().getName());
                 delivered.add(payload);
             }
 
@@ -75,7 +77,8 @@ class ExchangeHandlerTest {
 
     @Test
     @Timeout(30) // against a hang only: the loop below waits for the reading thread
-    void aJsonAnswerLongerThanFastBytesStreamsThroughAThreadThatPacesTheConnection() throws Exception {
+    void aJsonAnswerLongerThanFastBytesStreamsThroughAThreadThatPacesTheConnectionThenLeavesItForTheNext()
+            throws Exception {
         String text = "x".repeat(PostExchange.FAST_BYTES * 2);
         String body = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"text\":\"" + text + "\"}}";
         String head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n";
@@ -96,7 +99,33 @@ class ExchangeHandlerTest {
         assertEquals(RequestId.of(7), response.id());
         assertTrue(response.result().toString().contains(text), "the whole text");
         assertTrue(paused, "the connection stopped reading while the thread had " + PipeInput.HIGH_WATER + " bytes to read");
-        assertFalse(channel.isOpen(), "a connection whose answer went through a thread is not reused");
+        assertTrue(channel.isOpen(), "the answer is whole in the thread's pipe: its connection carries the next");
+        assertTrue(channel.config().isAutoRead(), "and reads again, whatever the thread had left to read");
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    @Timeout(30) // against a hang only
+    void aJsonAnswerWithoutALengthIsDecodedOnAThreadAsItComesOnceLongerThanStreamedBytes() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"text\":\"" + "y".repeat(PostExchange.STREAMED_BYTES * 3)
+                + "\"}}";
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpResponseDecoder(), new ExchangeHandler(client));
+        PostExchange exchange = exchange(channel);
+        channel.writeInbound(Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n", StandardCharsets.US_ASCII));
+        byte[] bytes = body.getBytes(StandardCharsets.US_ASCII);
+        for (int from = 0; from < bytes.length; from += 16 * 1024) {
+            int n = Math.min(16 * 1024, bytes.length - from);
+            channel.writeInbound(Unpooled.copiedBuffer(Integer.toHexString(n) + "\r\n", StandardCharsets.US_ASCII),
+                    Unpooled.wrappedBuffer(bytes, from, n), Unpooled.copiedBuffer("\r\n", StandardCharsets.US_ASCII));
+        }
+        channel.writeInbound(Unpooled.copiedBuffer("0\r\n\r\n", StandardCharsets.US_ASCII));
+        exchange.sent.get(10, TimeUnit.SECONDS);
+        JsonRpcResultResponse response = (JsonRpcResultResponse) delivered.poll(10, TimeUnit.SECONDS);
+        assertEquals(RequestId.of(7), response.id());
+        assertFalse(deliveredOn.poll().equals(Thread.currentThread().getName()),
+                "decoded on a thread of the client, not on the loop that received it");
+        assertTrue(channel.isOpen());
         channel.finishAndReleaseAll();
     }
 
