@@ -190,6 +190,27 @@ public final class JsonInput {
         return text();
     }
 
+    /**
+     * @return the current string value, as {@link #string()}; a short plain one may be an instance
+     *         shared with earlier reads: for values that repeat, such as MIME types
+     */
+    public String sharedString() {
+        expect(Event.VALUE_STRING, "a string");
+        if (!(parser instanceof Utf8JsonParser own)) {
+            return text();
+        }
+        String text;
+        try {
+            text = own.getSharedString();
+        } catch (RuntimeException e) {
+            throw failure(e);
+        }
+        if (text.length() > limits.maxStringLength()) {
+            throw stringTooLong(text.length());
+        }
+        return text;
+    }
+
     /** @return the current number as an exact long; fails for fractions and out-of-range values */
     public long integer() {
         expect(Event.VALUE_NUMBER, "an integer");

@@ -86,6 +86,7 @@ final class ResourceCodec implements ValueCodec<Resource> {
                     case ANNOTATIONS -> annotations.read(in);
                     case ICONS -> icons.read(in);
                     case META -> ScalarCodecs.JSON_OBJECT.read(in);
+                    case MIME_TYPE -> in.sharedString(); // the same few in every entry of a listing
                     default -> in.string();
                 };
             } else {

@@ -144,6 +144,25 @@ public final class Utf8JsonParser implements JsonParser {
         return string;
     }
 
+    /**
+     * @return the current string as {@link #getString()} gives it, but a short one of plain ASCII
+     *         from the table that member names come from ({@link MemberNames}): for values that
+     *         repeat in every element of a listing, such as a MIME type, which would otherwise be a
+     *         new String each time
+     */
+    String getSharedString() {
+        if (current == Event.VALUE_STRING && stringPending) {
+            try {
+                string = readName();
+            } catch (IOException e) {
+                throw new JsonException(e.getMessage(), e);
+            }
+            stringPending = false;
+            return string;
+        }
+        return getString();
+    }
+
     @Override
     public boolean isIntegralNumber() {
         return getBigDecimal().scale() == 0;

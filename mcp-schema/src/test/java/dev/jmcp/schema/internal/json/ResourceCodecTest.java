@@ -3,6 +3,7 @@ package dev.jmcp.schema.internal.json;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.jmcp.schema.codec.BlobSink;
@@ -19,6 +20,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -73,6 +75,20 @@ class ResourceCodecTest {
         Resource read = HAND.read(input(json.getBytes(StandardCharsets.UTF_8)));
         assertEquals(new Resource("x:/a", null, null, null, null, null, null, null, null, null), read);
         assertInstanceOf(Resource.class, GENERIC.read(input(json.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    @Test
+    void aMimeTypeThatRepeatsIsOneInstanceAndAnEscapedOrLongOneIsReadWhole() {
+        String json = "{\"uri\":\"x:/a\",\"mimeType\":\"text/markdown\"}";
+        Resource first = HAND.read(input(json.getBytes(StandardCharsets.UTF_8)));
+        Resource second = HAND.read(input(json.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("text/markdown", first.mimeType());
+        assertSame(first.mimeType(), second.mimeType());
+        String escaped = "{\"uri\":\"x:/a\",\"mimeType\":\"text/\\\"odd\\\"; charset=\\u00e9\"}";
+        assertEquals("text/\"odd\"; charset=\u00e9", HAND.read(input(escaped.getBytes(StandardCharsets.UTF_8))).mimeType());
+        String longType = "application/vnd." + "x".repeat(200) + "+json";
+        assertEquals(longType, HAND.read(input(("{\"uri\":\"x:/a\",\"mimeType\":\"" + longType + "\"}")
+                .getBytes(StandardCharsets.UTF_8))).mimeType());
     }
 
     private interface Writing {
