@@ -173,8 +173,10 @@ public final class ClientHandshake implements Lifecycle {
         // set before notifications/initialized leaves, so the server's first request is admitted
         negotiated = new Negotiated(offered, clientInfo, capabilities, result.serverInfo(), result.capabilities(),
                 result.instructions());
-        engine.notify(initializedMethod, null);
-        return CompletableFuture.completedFuture(result);
+        // the handshake ends once the server has taken the notification: over HTTP each message is a POST
+        // of its own, and a first request sent beside it could reach the server first, which a server
+        // may refuse ("expected initialized"); a notification that could not be sent fails the next request
+        return engine.notify(initializedMethod, null).handle((sent, failure) -> result);
     }
 
     private <T> CompletableFuture<T> failed(Throwable failure) {
