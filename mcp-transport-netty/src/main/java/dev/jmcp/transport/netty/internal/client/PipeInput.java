@@ -10,7 +10,8 @@ import java.util.ArrayDeque;
 
 /**
  * A response body handed from the event loop to a thread that reads it with blocking calls: for a
- * message too long to be decoded on the event loop ({@link PostExchange#FAST_BYTES}). Holds at most
+ * message too long to be decoded on the event loop ({@link PostExchange#FAST_BYTES}), or one
+ * streamed without a length ({@link PostExchange#STREAMED_BYTES}). Holds at most
  * about {@link #HIGH_WATER} bytes: beyond that the channel stops reading until the reader catches
  * up, so a blob of gigabytes never sits in memory.
  */

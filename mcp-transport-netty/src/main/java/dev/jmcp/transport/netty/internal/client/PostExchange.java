@@ -29,9 +29,11 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * One POST's answer, as its pieces reach the event loop. An answer that comes whole in at most
  * {@link #FAST_BYTES} (a JSON body, or each event of an SSE stream) is decoded and delivered right
- * there, with no thread to wake in between: that is nearly every answer. A longer one is handed, as
- * it arrives, to a thread of the connection through a {@link PipeInput}, and read the way a GET
- * stream is ({@link SseStreamReader}, with its resumption), so that a blob of any size streams.
+ * there, with no thread to wake in between: that is nearly every answer. A longer one, or a JSON body
+ * without a length past {@link #STREAMED_BYTES}, is handed, as it arrives, to a thread of the
+ * connection through a {@link PipeInput}, and read the way a GET stream is ({@link SseStreamReader},
+ * with its resumption), so that a blob of any size streams; the connection carries the next request
+ * once the body is in.
  * A stream that ends or breaks before it has carried the answers it owes is resumed from the last
  * event id seen, as any other stream.
  */
