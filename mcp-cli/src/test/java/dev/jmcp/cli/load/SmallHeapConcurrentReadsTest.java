@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,12 +71,7 @@ class SmallHeapConcurrentReadsTest {
             OutputStream stdin = server.process().getOutputStream();
             InputStream stdout = server.process().getInputStream();
             for (int round = 0; round < ROUNDS; round++) {
-                StringBuilder requests = new StringBuilder();
-                for (int i = 0; i < 80; i++) {
-                    requests.append(StatelessReads.read(round * 1000 + i, uri, "")).append('\n');
-                }
-                stdin.write(requests.toString().getBytes(StandardCharsets.UTF_8));
-                stdin.flush();
+                StatelessReads.pipeline(stdin, round * 1000, 80, uri);
                 assertAllNamed(StatelessReads.lines(stdout, 80, AnswerScan::new), 80, server, "round " + round);
             }
         }

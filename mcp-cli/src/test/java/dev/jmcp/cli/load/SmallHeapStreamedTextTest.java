@@ -53,12 +53,7 @@ class SmallHeapStreamedTextTest {
             OutputStream stdin = server.process().getOutputStream();
             InputStream stdout = server.process().getInputStream();
             for (int round = 0; round < ROUNDS; round++) {
-                StringBuilder requests = new StringBuilder();
-                for (int i = 0; i < 80; i++) {
-                    requests.append(StatelessReads.read(round * 1000 + i, uri, "")).append('\n');
-                }
-                stdin.write(requests.toString().getBytes(StandardCharsets.UTF_8));
-                stdin.flush();
+                StatelessReads.pipeline(stdin, round * 1000, 80, uri);
                 assertAllSameOrNamed(StatelessReads.lines(stdout, 80, () -> new SameTextScan(text)), 80, server, "round " + round);
             }
         }

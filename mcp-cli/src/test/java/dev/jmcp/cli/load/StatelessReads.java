@@ -2,6 +2,8 @@ package dev.jmcp.cli.load;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,6 +21,16 @@ final class StatelessReads {
     static String read(int id, String uri, String moreMeta) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"resources/read\",\"params\":{\"uri\":\"" + uri
                 + "\",\"_meta\":{" + META + moreMeta + "}}}";
+    }
+
+    /** Writes {@code count} reads of {@code uri} to a server's stdin at once, ids from {@code firstId} on. */
+    static void pipeline(OutputStream stdin, int firstId, int count, String uri) throws IOException {
+        StringBuilder requests = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            requests.append(read(firstId + i, uri, "")).append('\n');
+        }
+        stdin.write(requests.toString().getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
     }
 
     static String uriOf(Path file) throws IOException {

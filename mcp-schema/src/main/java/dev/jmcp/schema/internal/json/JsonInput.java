@@ -196,19 +196,14 @@ public final class JsonInput {
      */
     public String sharedString() {
         expect(Event.VALUE_STRING, "a string");
-        if (!(parser instanceof Utf8JsonParser own)) {
-            return text();
+        if (parser instanceof Utf8JsonParser own) {
+            try {
+                own.shareString();
+            } catch (RuntimeException e) {
+                throw failure(e);
+            }
         }
-        String text;
-        try {
-            text = own.getSharedString();
-        } catch (RuntimeException e) {
-            throw failure(e);
-        }
-        if (text.length() > limits.maxStringLength()) {
-            throw stringTooLong(text.length());
-        }
-        return text;
+        return text();
     }
 
     /** @return the current number as an exact long; fails for fractions and out-of-range values */

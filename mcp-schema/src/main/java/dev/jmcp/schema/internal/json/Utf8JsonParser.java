@@ -145,12 +145,12 @@ public final class Utf8JsonParser implements JsonParser {
     }
 
     /**
-     * @return the current string as {@link #getString()} gives it, but a short one of plain ASCII
-     *         from the table that member names come from ({@link MemberNames}): for values that
-     *         repeat in every element of a listing, such as a MIME type, which would otherwise be a
-     *         new String each time
+     * Reads the current string, if it is not read yet, as {@link #getString()} then gives it, but a
+     * short one of plain ASCII from the table that member names come from ({@link MemberNames}):
+     * for values that repeat in every element of a listing, such as a MIME type, which would
+     * otherwise be a new String each time.
      */
-    String getSharedString() {
+    void shareString() {
         if (current == Event.VALUE_STRING && stringPending) {
             try {
                 string = readName();
@@ -158,9 +158,7 @@ public final class Utf8JsonParser implements JsonParser {
                 throw new JsonException(e.getMessage(), e);
             }
             stringPending = false;
-            return string;
         }
-        return getString();
     }
 
     @Override
