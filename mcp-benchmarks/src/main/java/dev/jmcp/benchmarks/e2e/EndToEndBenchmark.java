@@ -56,7 +56,10 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EndToEndBenchmark {
     private static final int MAX_PAGES = 1000;
 
-    /** {@code jmcp} or {@code sdk}: whose server. */
+    /**
+     * {@code jmcp} or {@code sdk}: whose server; or {@code base}, jmcp's server from the class path
+     * {@code -Djmcp.bench.baseClasspath} names, to compare a change with what it changes in one run.
+     */
     @Param({"jmcp", "sdk"})
     public String server;
 
@@ -72,14 +75,16 @@ public class EndToEndBenchmark {
     @Setup(Level.Trial)
     public void start() {
         Class<?> main = switch (server) {
-            case "jmcp" -> JmcpResourceServer.class;
+            case "jmcp", "base" -> JmcpResourceServer.class;
             case "sdk" -> SdkResourceServer.class;
-            default -> throw new IllegalArgumentException("server must be jmcp or sdk, was " + server);
+            default -> throw new IllegalArgumentException("server must be jmcp, sdk or base, was " + server);
         };
+        boolean base = server.equals("base");
         switch (transport) {
-            case "stdio" -> client = McpClient.connect(StdioTargets.uriOf(ServerProcess.command(main, "--stdio")));
+            case "stdio" -> client = McpClient.connect(StdioTargets.uriOf(base ? ServerProcess.baseCommand(main, "--stdio")
+                    : ServerProcess.command(main, "--stdio")));
             case "http" -> {
-                http = ServerProcess.startHttp(main);
+                http = base ? ServerProcess.startBaseHttp(main) : ServerProcess.startHttp(main);
                 client = McpClient.connect(http.uri());
             }
             default -> throw new IllegalArgumentException("transport must be stdio or http, was " + transport);

@@ -37,6 +37,12 @@ final class ServerProcess implements AutoCloseable {
      * breaks a stdio server's protocol.
      */
     static final String EXTRA_JVM_ARGS = "jmcp.bench.serverJvmArgs";
+    /**
+     * The class path of the {@code base} server: jmcp as it was, such as the benchmarks jar of an
+     * earlier commit, run against jmcp as it is in the same run ({@code -p server=jmcp,base
+     * -jvmArgsAppend -Djmcp.bench.baseClasspath=/tmp/base.jar}).
+     */
+    static final String BASE_CLASSPATH = "jmcp.bench.baseClasspath";
     private static final long START_SECONDS = 60;
 
     private final Process process;
@@ -51,6 +57,19 @@ final class ServerProcess implements AutoCloseable {
 
     /** @return the command line that runs {@code mainClass} with {@code args} in a server JVM */
     static List<String> command(Class<?> mainClass, String... args) {
+        return command(System.getProperty("java.class.path"), mainClass, args);
+    }
+
+    /** @return the command line that runs {@code mainClass} of {@link #BASE_CLASSPATH} with {@code args} */
+    static List<String> baseCommand(Class<?> mainClass, String... args) {
+        String classpath = System.getProperty(BASE_CLASSPATH);
+        if (classpath == null || classpath.isBlank()) {
+            throw new IllegalArgumentException("the base server needs -D" + BASE_CLASSPATH + "=<jar of an earlier build>");
+        }
+        return command(classpath, mainClass, args);
+    }
+
+    private static List<String> command(String classpath, Class<?> mainClass, String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_ARGS);
@@ -60,7 +79,7 @@ final class ServerProcess implements AutoCloseable {
             }
         }
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classpath);
         command.add(mainClass.getName());
         command.addAll(List.of(args));
         return command;
@@ -71,9 +90,18 @@ final class ServerProcess implements AutoCloseable {
      * ours; its stdout, after the URL, is drained and dropped.
      */
     static ServerProcess startHttp(Class<?> mainClass) {
+        return startHttp(mainClass, command(mainClass, "--http", "0"));
+    }
+
+    /** As {@link #startHttp(Class)}, for {@link #baseCommand}'s server. */
+    static ServerProcess startBaseHttp(Class<?> mainClass) {
+        return startHttp(mainClass, baseCommand(mainClass, "--http", "0"));
+    }
+
+    private static ServerProcess startHttp(Class<?> mainClass, List<String> command) {
         Process process;
         try {
-            process = new ProcessBuilder(command(mainClass, "--http", "0")).start();
+            process = new ProcessBuilder(command).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + mainClass.getSimpleName(), e);
         }
