@@ -1,7 +1,11 @@
 package dev.jmcp.core.providers;
 
+import dev.jmcp.core.spi.ListingEntry;
 import java.util.Arrays;
+import java.util.Spliterator;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The entries directly inside one collection of a {@link MemoryStore}, or at its top level, in the
@@ -64,10 +68,9 @@ final class Children {
 
     /**
      * @param after a listing position; null for the first page
-     * @return the cells whose positions sort after it, as they are now, unaffected by later changes;
-     *         readable without the lock
+     * @return the index of the first cell whose position sorts after it
      */
-    Stream<Cell> snapshotAfter(String after) {
+    int indexAfter(String after) {
         int from = 0;
         if (after != null) {
             int to = size; // the first cell after the position lies in [from, to]
@@ -80,6 +83,74 @@ final class Children {
                 }
             }
         }
-        return Arrays.stream(cells, from, size);
+        return from;
+    }
+
+    /**
+     * @param after    a listing position; null for the first page
+     * @param limit    the most entries to hand out
+     * @param versions whether the entries carry their versions
+     * @return the entries of the cells whose positions sort after it, as they are now, unaffected
+     *         by later changes; readable without the lock. A cell removed meanwhile is passed over.
+     */
+    Stream<ListingEntry> entriesAfter(String after, int limit, boolean versions) {
+        return StreamSupport.stream(new Entries(cells, indexAfter(after), size, limit, versions), false);
+    }
+
+    /**
+     * The entries of a run of cells, made as they are handed out. One spliterator rather than a
+     * pipeline of map, filter and limit: a listing hands out thousands, and each stage of a
+     * pipeline is a call through a site that every stream of the server shares.
+     */
+    private static final class Entries implements Spliterator<ListingEntry> {
+        private final Cell[] cells;
+        private final int end;
+        private final boolean versions;
+        private int next;
+        private int left;
+
+        Entries(Cell[] cells, int from, int end, int limit, boolean versions) {
+            this.cells = cells;
+            this.next = from;
+            this.end = end;
+            this.left = limit;
+            this.versions = versions;
+        }
+
+        @Override
+        public boolean tryAdvance(Consumer<? super ListingEntry> action) {
+            while (left > 0 && next < end) {
+                Cell cell = cells[next++];
+                MemoryEntry entry = cell.entry; // null once removed; a moved URI has a new cell
+                if (entry != null) {
+                    left--;
+                    action.accept(ListingEntry.of(entry.listed(versions), cell.position));
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void forEachRemaining(Consumer<? super ListingEntry> action) {
+            while (tryAdvance(action)) {
+                // each entry is handed out as it is made
+            }
+        }
+
+        @Override
+        public Spliterator<ListingEntry> trySplit() {
+            return null;
+        }
+
+        @Override
+        public long estimateSize() {
+            return Math.min(left, end - next);
+        }
+
+        @Override
+        public int characteristics() {
+            return ORDERED | NONNULL;
+        }
     }
 }

@@ -198,8 +198,8 @@ public final class InMemoryResourceProvider implements ResourceProvider {
     /** Lists a collection's children, or the top level, in the order they were added: a page costs its own size. */
     @Override
     public Stream<ListingEntry> list(Listing listing) {
-        return store.children(listing.collection().orElse(null), listing.after().orElse(null), listing.versions())
-                .limit(listing.limit());
+        return store.children(listing.collection().orElse(null), listing.after().orElse(null), listing.limit(),
+                listing.versions());
     }
 
     /** @return a registered resource's metadata, or what a template's reader says of a URI it matches */

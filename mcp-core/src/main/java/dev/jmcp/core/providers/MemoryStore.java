@@ -5,7 +5,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -111,26 +110,18 @@ final class MemoryStore {
     }
 
     /**
-     * @param parent a collection's URI; null for the top level
-     * @param after  a listing position; null for the first page
+     * @param parent   a collection's URI; null for the top level
+     * @param after    a listing position; null for the first page
+     * @param limit    the most entries to list
      * @param versions whether the entries carry their versions
      * @return the children whose positions come after it, in registration order, from a snapshot
      *         taken now; a child removed (or moved by removing and adding it again) while the stream
      *         is read is left out
      */
-    Stream<ListingEntry> children(String parent, String after, boolean versions) {
-        Stream<Children.Cell> cells;
+    Stream<ListingEntry> children(String parent, String after, int limit, boolean versions) {
         synchronized (this) {
             Children inside = children.get(parent);
-            if (inside == null) {
-                return Stream.empty();
-            }
-            cells = inside.snapshotAfter(after);
+            return inside == null ? Stream.empty() : inside.entriesAfter(after, limit, versions);
         }
-        // a cell's entry is null once removed; a moved URI has a new cell
-        return cells.map(cell -> {
-            MemoryEntry entry = cell.entry;
-            return entry == null ? null : ListingEntry.of(entry.listed(versions), cell.position);
-        }).filter(Objects::nonNull);
     }
 }
