@@ -89,6 +89,80 @@ public final class JsonInput {
         return event;
     }
 
+    /**
+     * Moves to the next member's name when it is one of {@code names} from the {@code from}th on,
+     * written as {@link JsonOutput#encodedName} writes it: as {@link #next()} would, for a record
+     * codec that knows its members' usual order. Only jmcp's own parser can; it takes a name
+     * that is written as expected, and leaves anything else to {@link #next()}.
+     *
+     * @return the index of the name, now the current {@code KEY_NAME}; -1 when nothing was taken
+     */
+    int nextKnownName(KnownNames names, int from) {
+        if (parser instanceof Utf8JsonParser own) {
+            int index = own.nextKnownName(names, from);
+            if (index >= 0) {
+                current = Event.KEY_NAME;
+            }
+            return index;
+        }
+        return -1;
+    }
+
+    /**
+     * Moves to the next value when it is a string of plain ASCII inside the parser's buffer, as
+     * {@link #next()} then {@link #string()} would; for a record codec reading a member that is
+     * nearly always such a string. Anything else is left to {@link #next()}.
+     *
+     * @param shared whether a short one may be an instance shared with earlier reads, as
+     *               {@link #sharedString()} gives
+     *
+     * @return the string, now the current {@code VALUE_STRING}; null when nothing was taken
+     */
+    String nextPlainString(boolean shared) {
+        if (parser instanceof Utf8JsonParser own) {
+            String value = own.nextPlainString(shared);
+            if (value != null) {
+                current = Event.VALUE_STRING;
+                if (value.length() > limits.maxStringLength()) {
+                    throw stringTooLong(value.length());
+                }
+            }
+            return value;
+        }
+        return null;
+    }
+
+    /**
+     * Moves to the next value when it is a small integer that is not negative, inside the
+     * parser's buffer, as {@link #next()} then {@link #integer()} would; else leaves it to them.
+     *
+     * @return the integer, now the current {@code VALUE_NUMBER}; null when nothing was taken
+     */
+    Long nextPlainInteger() {
+        if (parser instanceof Utf8JsonParser own && own.nextPlainInteger()) {
+            current = Event.VALUE_NUMBER;
+            return own.longValue();
+        }
+        return null;
+    }
+
+    /**
+     * Moves to the next value when it is {@code true} or {@code false}, as {@link #next()} then
+     * {@link #bool()} would; else leaves it to them.
+     *
+     * @return the value, now the current event; null when nothing was taken
+     */
+    Boolean nextPlainBoolean() {
+        if (parser instanceof Utf8JsonParser own) {
+            Boolean value = own.nextPlainBoolean();
+            if (value != null) {
+                current = value ? Event.VALUE_TRUE : Event.VALUE_FALSE;
+            }
+            return value;
+        }
+        return null;
+    }
+
     /** @return the current event */
     public Event current() {
         return current;

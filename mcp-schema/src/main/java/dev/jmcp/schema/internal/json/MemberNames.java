@@ -72,6 +72,15 @@ final class MemberNames {
         return hash * 31 + b;
     }
 
+    /** @return {@link #hash} of {@code length} bytes from {@code offset} */
+    static int hash(byte[] bytes, int offset, int length) {
+        int hash = 0;
+        for (int i = offset; i < offset + length; i++) {
+            hash = hash(hash, bytes[i]);
+        }
+        return hash;
+    }
+
     private static boolean spells(String name, byte[] bytes, int offset, int length) {
         if (name.length() != length) {
             return false;

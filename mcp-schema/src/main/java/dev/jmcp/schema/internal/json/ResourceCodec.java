@@ -29,17 +29,16 @@ final class ResourceCodec implements ValueCodec<Resource> {
     private static final int META = 9;
     private static final int COMPONENTS = 10;
 
-    /** The member names, as the parser hands them out: most are then matched by identity. */
-    private static final String[] NAMES = {
-        MemberNames.known("uri"), MemberNames.known("name"), MemberNames.known("title"),
-        MemberNames.known("description"), MemberNames.known("mimeType"), MemberNames.known("size"),
-        MemberNames.known("isCollection"), MemberNames.known("annotations"), MemberNames.known("icons"),
-        MemberNames.known("_meta")};
+    /** The member names, as the parser hands them out (most are then matched by identity) and as written. */
+    private static final KnownNames MEMBERS = new KnownNames("uri", "name", "title", "description", "mimeType", "size",
+            "isCollection", "annotations", "icons", "_meta");
+    private static final String[] NAMES = new String[COMPONENTS];
     private static final byte[][] ENCODED = new byte[COMPONENTS][];
 
     static {
         for (int i = 0; i < COMPONENTS; i++) {
-            ENCODED[i] = JsonOutput.encodedName(NAMES[i]);
+            NAMES[i] = MEMBERS.name(i);
+            ENCODED[i] = MEMBERS.encoded(i);
         }
         if (Resource.class.getRecordComponents().length != COMPONENTS) {
             throw new IllegalStateException("Resource has " + Resource.class.getRecordComponents().length
@@ -70,11 +69,27 @@ final class ResourceCodec implements ValueCodec<Resource> {
     /** Reads the members of the object that is current; {@code extra} may take those that are not components. */
     Object[] readMembers(JsonInput in, RecordCodec.ExtraMember extra) {
         Object[] values = new Object[COMPONENTS];
-        while (in.next() == Event.KEY_NAME) {
-            String name = in.text();
+        int expected = 0; // a writer puts the members in the record's order, leaving out the absent ones
+        for (;;) {
+            int index = in.nextKnownName(MEMBERS, expected);
+            String name;
+            if (index >= 0) {
+                name = NAMES[index];
+                expected = index + 1;
+            } else if (in.next() == Event.KEY_NAME) {
+                name = in.text();
+                index = componentOf(name);
+            } else {
+                break;
+            }
             in.enter(name);
+            Object plain = plainValue(in, index);
+            if (plain != null) {
+                values[index] = plain;
+                in.exit();
+                continue;
+            }
             in.next();
-            int index = componentOf(name);
             if (index < 0) {
                 if (extra == null || !extra.read(name, in)) {
                     in.skipValue();
@@ -95,6 +110,21 @@ final class ResourceCodec implements ValueCodec<Resource> {
             in.exit();
         }
         return values;
+    }
+
+    /**
+     * @return the value of member {@code index} when it is written plainly (a string of plain ASCII,
+     *         a small integer, a boolean) and the parser can take it without an event; else null,
+     *         and nothing is taken
+     */
+    private static Object plainValue(JsonInput in, int index) {
+        return switch (index) {
+            case URI, NAME, TITLE, DESCRIPTION -> in.nextPlainString(false);
+            case MIME_TYPE -> in.nextPlainString(true); // the same few in every entry of a listing
+            case SIZE -> in.nextPlainInteger();
+            case IS_COLLECTION -> in.nextPlainBoolean();
+            default -> null;
+        };
     }
 
     private static int componentOf(String name) {

@@ -145,6 +145,148 @@ public final class Utf8JsonParser implements JsonParser {
     }
 
     /**
+     * Takes the next member's name when it is one of {@code names} from the {@code from}th on,
+     * written exactly as {@link KnownNames#encoded} ({@code "name":}, without blanks) and already in
+     * the buffer: a codec that knows the members of its object, and the order its writer puts them
+     * in, reads each name by one comparison instead of a lookup. The parser is then where
+     * {@link #next()} would have left it: at {@code KEY_NAME}, past the colon.
+     *
+     * @return the index of the name taken; -1 when the next event is something else, or is written
+     *         otherwise (with blanks, escapes, or across the buffer's end): then nothing is taken
+     */
+    int nextKnownName(KnownNames names, int from) {
+        if (stringPending || depth == 0 || stack[depth - 1] != OBJECT
+                || state != State.AFTER_VALUE && state != State.OBJECT_FIRST) {
+            return -1;
+        }
+        int p = pos;
+        if (state == State.AFTER_VALUE) {
+            if (p == limit || buf[p] != ',') {
+                return -1;
+            }
+            p++;
+        }
+        for (int i = from; i < names.size(); i++) {
+            if (names.spelled(i, buf, p, limit)) {
+                pos = p + names.encoded(i).length;
+                state = State.MEMBER_VALUE;
+                current = Event.KEY_NAME;
+                string = names.name(i);
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Takes the next value when it is a string of plain ASCII (no escape, no control character)
+     * that ends inside the buffer, as {@link #next()} then {@link #getString()} would: the common
+     * case of a member's value, without an event in between.
+     *
+     * @param shared whether a short one may come from the member-name table, as {@link #shareString}
+     *
+     * @return the string; null when the next value is something else, or written otherwise: then
+     *         nothing is taken
+     */
+    String nextPlainString(boolean shared) {
+        if (state != State.MEMBER_VALUE || pos == limit || buf[pos] != '"') {
+            return null;
+        }
+        byte[] b = buf;
+        int start = pos + 1;
+        int end = limit;
+        int i = PlainRuns.skipWords(b, start, end);
+        for (; i < end; i++) {
+            byte x = b[i];
+            if (x == '"') {
+                int length = i - start;
+                String value = shared && length <= MemberNames.MAX_LENGTH
+                        ? MemberNames.name(b, start, length, MemberNames.hash(b, start, length))
+                        : new String(b, start, length, StandardCharsets.ISO_8859_1);
+                pos = i + 1;
+                current = Event.VALUE_STRING;
+                string = value;
+                stringPending = false;
+                afterValue();
+                return value;
+            }
+            if (x == '\\' || x < 0x20) { // a negative byte, not ASCII, is below 0x20 too
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Takes the next value when it is an integer of 1 to 18 digits (so that a long holds it), not
+     * negative, that ends inside the buffer, as {@link #next()} would; for sizes.
+     *
+     * @return whether it did; the value is then {@link #longValue()}
+     */
+    boolean nextPlainInteger() {
+        if (state != State.MEMBER_VALUE) {
+            return false;
+        }
+        byte[] b = buf;
+        int i = pos;
+        int end = Math.min(limit, pos + 19);
+        long value = 0;
+        for (; i < end; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            value = value * 10 + d;
+        }
+        int digits = i - pos;
+        // a number that goes on (more digits, or any character number() would take with them) or
+        // that meets the buffer's end is number()'s, as is one with a leading zero, to refuse
+        if (digits == 0 || digits > 18 || i == limit || continuesNumber(b[i]) || (digits > 1 && b[pos] == '0')
+                || digits > maxNumberLength) {
+            return false;
+        }
+        pos = i;
+        current = Event.VALUE_NUMBER;
+        isLong = true;
+        integer = value;
+        number = null;
+        numberText = null;
+        afterValue();
+        return true;
+    }
+
+    private static boolean continuesNumber(byte b) {
+        return b == '.' || b == 'e' || b == 'E' || b == '+' || b == '-';
+    }
+
+    /**
+     * Takes the next value when it is {@code true} or {@code false}, wholly in the buffer, as
+     * {@link #next()} would.
+     *
+     * @return the value; null when the next value is something else: then nothing is taken
+     */
+    Boolean nextPlainBoolean() {
+        if (state != State.MEMBER_VALUE) {
+            return null;
+        }
+        byte[] b = buf;
+        int p = pos;
+        if (p + 4 <= limit && b[p] == 't' && b[p + 1] == 'r' && b[p + 2] == 'u' && b[p + 3] == 'e') {
+            pos = p + 4;
+            current = Event.VALUE_TRUE;
+            afterValue();
+            return Boolean.TRUE;
+        }
+        if (p + 5 <= limit && b[p] == 'f' && b[p + 1] == 'a' && b[p + 2] == 'l' && b[p + 3] == 's' && b[p + 4] == 'e') {
+            pos = p + 5;
+            current = Event.VALUE_FALSE;
+            afterValue();
+            return Boolean.FALSE;
+        }
+        return null;
+    }
+
+    /**
      * Reads the current string, if it is not read yet, as {@link #getString()} then gives it, but a
      * short one of plain ASCII from the table that member names come from ({@link MemberNames}):
      * for values that repeat in every element of a listing, such as a MIME type, which would
