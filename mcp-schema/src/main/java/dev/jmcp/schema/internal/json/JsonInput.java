@@ -95,18 +95,25 @@ public final class JsonInput {
      * codec that knows its members' usual order. Only jmcp's own parser can; it takes a name
      * that is written as expected, and leaves anything else to {@link #next()}.
      *
-     * @return the index of the name, now the current {@code KEY_NAME}; -1 when nothing was taken
+     * @return the index of the name, now the current {@code KEY_NAME}; {@link #OBJECT_ENDED} when the
+     *         object ended; -1 when nothing was taken
      */
     int nextKnownName(KnownNames names, int from) {
         if (parser instanceof Utf8JsonParser own) {
             int index = own.nextKnownName(names, from);
             if (index >= 0) {
                 current = Event.KEY_NAME;
+            } else if (index == OBJECT_ENDED) {
+                current = Event.END_OBJECT;
+                depth--;
             }
             return index;
         }
         return -1;
     }
+
+    /** What {@link #nextKnownName} returns when the object ended instead: its {@code END_OBJECT} is now current. */
+    static final int OBJECT_ENDED = -2;
 
     /**
      * Moves to the next value when it is a string of plain ASCII inside the parser's buffer, as
@@ -115,15 +122,18 @@ public final class JsonInput {
      *
      * @param shared whether a short one may be an instance shared with earlier reads, as
      *               {@link #sharedString()} gives
+     * @param member the member whose value it is, which the caller has not {@linkplain #enter entered}:
+     *               a string too long names it
      *
      * @return the string, now the current {@code VALUE_STRING}; null when nothing was taken
      */
-    String nextPlainString(boolean shared) {
+    String nextPlainString(boolean shared, String member) {
         if (parser instanceof Utf8JsonParser own) {
             String value = own.nextPlainString(shared);
             if (value != null) {
                 current = Event.VALUE_STRING;
                 if (value.length() > limits.maxStringLength()) {
+                    enter(member);
                     throw stringTooLong(value.length());
                 }
             }

@@ -76,19 +76,19 @@ final class ResourceCodec implements ValueCodec<Resource> {
             if (index >= 0) {
                 name = NAMES[index];
                 expected = index + 1;
-            } else if (in.next() == Event.KEY_NAME) {
+                // a plain value has no error but a string's length, which names the member itself
+                Object plain = plainValue(in, index);
+                if (plain != null) {
+                    values[index] = plain;
+                    continue;
+                }
+            } else if (index == JsonInput.OBJECT_ENDED || in.next() != Event.KEY_NAME) {
+                break;
+            } else {
                 name = in.text();
                 index = componentOf(name);
-            } else {
-                break;
             }
             in.enter(name);
-            Object plain = plainValue(in, index);
-            if (plain != null) {
-                values[index] = plain;
-                in.exit();
-                continue;
-            }
             in.next();
             if (index < 0) {
                 if (extra == null || !extra.read(name, in)) {
@@ -119,8 +119,8 @@ final class ResourceCodec implements ValueCodec<Resource> {
      */
     private static Object plainValue(JsonInput in, int index) {
         return switch (index) {
-            case URI, NAME, TITLE, DESCRIPTION -> in.nextPlainString(false);
-            case MIME_TYPE -> in.nextPlainString(true); // the same few in every entry of a listing
+            case URI, NAME, TITLE, DESCRIPTION -> in.nextPlainString(false, NAMES[index]);
+            case MIME_TYPE -> in.nextPlainString(true, NAMES[index]); // the same few in every entry of a listing
             case SIZE -> in.nextPlainInteger();
             case IS_COLLECTION -> in.nextPlainBoolean();
             default -> null;

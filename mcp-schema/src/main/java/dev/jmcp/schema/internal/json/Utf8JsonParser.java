@@ -151,8 +151,10 @@ public final class Utf8JsonParser implements JsonParser {
      * in, reads each name by one comparison instead of a lookup. The parser is then where
      * {@link #next()} would have left it: at {@code KEY_NAME}, past the colon.
      *
-     * @return the index of the name taken; -1 when the next event is something else, or is written
-     *         otherwise (with blanks, escapes, or across the buffer's end): then nothing is taken
+     * @return the index of the name taken; {@link JsonInput#OBJECT_ENDED} when the object ends
+     *         there instead (its {@code END_OBJECT} taken); -1 when the next event is something else,
+     *         or is written otherwise (with blanks, escapes, or across the buffer's end): then
+     *         nothing is taken
      */
     int nextKnownName(KnownNames names, int from) {
         if (stringPending || depth == 0 || stack[depth - 1] != OBJECT
@@ -160,6 +162,11 @@ public final class Utf8JsonParser implements JsonParser {
             return -1;
         }
         int p = pos;
+        if (p < limit && buf[p] == '}') {
+            pos = p + 1;
+            current = end();
+            return JsonInput.OBJECT_ENDED;
+        }
         if (state == State.AFTER_VALUE) {
             if (p == limit || buf[p] != ',') {
                 return -1;
