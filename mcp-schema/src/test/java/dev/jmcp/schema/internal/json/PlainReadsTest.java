@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -89,8 +90,8 @@ class PlainReadsTest {
         assertEquals(pageOutcome(new Trickle(bytes, new Random(0), 1)), pageOutcome(new ByteArrayInputStream(bytes)), page);
     }
 
-    @org.junit.jupiter.api.Test
-    void aListedMimeTypeIsSharedAndTheNamesComeFromTheTable() {
+    @Test
+    void aMimeTypeReadPlainlyIsOneSharedInstance() {
         byte[] json = "{\"uri\":\"x:/a\",\"name\":\"a\",\"mimeType\":\"text/x-plain-shared\"}".getBytes(StandardCharsets.UTF_8);
         Resource first = read(new ByteArrayInputStream(json));
         Resource second = read(new ByteArrayInputStream(json));
