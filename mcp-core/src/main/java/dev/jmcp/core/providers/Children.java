@@ -70,7 +70,7 @@ final class Children {
      * @param after a listing position; null for the first page
      * @return the index of the first cell whose position sorts after it
      */
-    int indexAfter(String after) {
+    private int indexAfter(String after) {
         int from = 0;
         if (after != null) {
             int to = size; // the first cell after the position lies in [from, to]
@@ -129,13 +129,6 @@ final class Children {
                 }
             }
             return false;
-        }
-
-        @Override
-        public void forEachRemaining(Consumer<? super ListingEntry> action) {
-            while (tryAdvance(action)) {
-                // each entry is handed out as it is made
-            }
         }
 
         @Override

@@ -32,14 +32,8 @@ final class ResourceCodec implements ValueCodec<Resource> {
     /** The member names, as the parser hands them out (most are then matched by identity) and as written. */
     private static final KnownNames MEMBERS = new KnownNames("uri", "name", "title", "description", "mimeType", "size",
             "isCollection", "annotations", "icons", "_meta");
-    private static final String[] NAMES = new String[COMPONENTS];
-    private static final byte[][] ENCODED = new byte[COMPONENTS][];
 
     static {
-        for (int i = 0; i < COMPONENTS; i++) {
-            NAMES[i] = MEMBERS.name(i);
-            ENCODED[i] = MEMBERS.encoded(i);
-        }
         if (Resource.class.getRecordComponents().length != COMPONENTS) {
             throw new IllegalStateException("Resource has " + Resource.class.getRecordComponents().length
                     + " components and ResourceCodec knows " + COMPONENTS + ": teach it the new ones");
@@ -74,7 +68,7 @@ final class ResourceCodec implements ValueCodec<Resource> {
             int index = in.nextKnownName(MEMBERS, expected);
             String name;
             if (index >= 0) {
-                name = NAMES[index];
+                name = MEMBERS.name(index);
                 expected = index + 1;
                 // a plain value has no error but a string's length, which names the member itself
                 Object plain = plainValue(in, index);
@@ -119,8 +113,8 @@ final class ResourceCodec implements ValueCodec<Resource> {
      */
     private static Object plainValue(JsonInput in, int index) {
         return switch (index) {
-            case URI, NAME, TITLE, DESCRIPTION -> in.nextPlainString(false, NAMES[index]);
-            case MIME_TYPE -> in.nextPlainString(true, NAMES[index]); // the same few in every entry of a listing
+            case URI, NAME, TITLE, DESCRIPTION -> in.nextPlainString(false, MEMBERS.name(index));
+            case MIME_TYPE -> in.nextPlainString(true, MEMBERS.name(index)); // the same few in every entry of a listing
             case SIZE -> in.nextPlainInteger();
             case IS_COLLECTION -> in.nextPlainBoolean();
             default -> null;
@@ -129,12 +123,12 @@ final class ResourceCodec implements ValueCodec<Resource> {
 
     private static int componentOf(String name) {
         for (int i = 0; i < COMPONENTS; i++) {
-            if (NAMES[i] == name) {
+            if (MEMBERS.name(i) == name) {
                 return i;
             }
         }
         for (int i = 0; i < COMPONENTS; i++) {
-            if (NAMES[i].equals(name)) {
+            if (MEMBERS.name(i).equals(name)) {
                 return i;
             }
         }
@@ -174,25 +168,25 @@ final class ResourceCodec implements ValueCodec<Resource> {
         string(out, DESCRIPTION, value.description());
         string(out, MIME_TYPE, value.mimeType());
         if (value.size() != null) {
-            out.name(ENCODED[SIZE]).number(value.size().longValue());
+            out.name(MEMBERS.encoded(SIZE)).number(value.size().longValue());
         }
         if (value.isCollection() != null) {
-            out.name(ENCODED[IS_COLLECTION]).bool(value.isCollection());
+            out.name(MEMBERS.encoded(IS_COLLECTION)).bool(value.isCollection());
         }
         if (value.annotations() != null) {
-            annotations.write(out.name(ENCODED[ANNOTATIONS]), value.annotations());
+            annotations.write(out.name(MEMBERS.encoded(ANNOTATIONS)), value.annotations());
         }
         if (value.icons() != null) {
-            icons.write(out.name(ENCODED[ICONS]), value.icons());
+            icons.write(out.name(MEMBERS.encoded(ICONS)), value.icons());
         }
         if (value.meta() != null) {
-            out.name(ENCODED[META]).value(value.meta());
+            out.name(MEMBERS.encoded(META)).value(value.meta());
         }
     }
 
     private static void string(JsonOutput out, int component, String value) throws IOException {
         if (value != null) {
-            out.name(ENCODED[component]).string(value);
+            out.name(MEMBERS.encoded(component)).string(value);
         }
     }
 }
