@@ -116,26 +116,47 @@ public final class JsonInput {
     static final int OBJECT_ENDED = -2;
 
     /**
+     * Takes the members of the object just begun while each is written as jmcp writes a flat
+     * record's, and its end after them ({@link Utf8JsonParser#plainMembers}): a listing's entry in
+     * one call. Only jmcp's own parser can; anything else is left to {@link #nextKnownName} and
+     * {@link #next()}.
+     *
+     * @param kinds  per name, how its value may be written plainly ({@code Utf8JsonParser.PLAIN_*}), 0 for never
+     * @param values per name, its value
+     * @return the index after the last name taken, as the {@code from} of the next
+     *         {@link #nextKnownName}; 0 when none was; {@link #OBJECT_ENDED} when the object's end was
+     *         taken too, its {@code END_OBJECT} now current
+     */
+    int plainMembers(KnownNames names, byte[] kinds, Object[] values) {
+        if (parser instanceof Utf8JsonParser own) {
+            int next = own.plainMembers(names, kinds, values);
+            if (next == OBJECT_ENDED) {
+                current = Event.END_OBJECT;
+                depth--;
+            } else if (next > 0) {
+                current = own.currentEvent();
+            }
+            return next;
+        }
+        return 0;
+    }
+
+    /**
      * Moves to the next value when it is a string of plain ASCII inside the parser's buffer, as
      * {@link #next()} then {@link #string()} would; for a record codec reading a member that is
-     * nearly always such a string. Anything else is left to {@link #next()}.
+     * nearly always such a string. Anything else, a string over {@code maxStringLength} too, is
+     * left to {@link #next()}.
      *
      * @param shared whether a short one may be an instance shared with earlier reads, as
      *               {@link #sharedString()} gives
-     * @param member the member whose value it is, which the caller has not {@linkplain #enter entered}:
-     *               a string too long names it
      *
      * @return the string, now the current {@code VALUE_STRING}; null when nothing was taken
      */
-    String nextPlainString(boolean shared, String member) {
+    String nextPlainString(boolean shared) {
         if (parser instanceof Utf8JsonParser own) {
             String value = own.nextPlainString(shared);
             if (value != null) {
                 current = Event.VALUE_STRING;
-                if (value.length() > limits.maxStringLength()) {
-                    enter(member);
-                    throw stringTooLong(value.length());
-                }
             }
             return value;
         }

@@ -33,6 +33,11 @@ final class ResourceCodec implements ValueCodec<Resource> {
     private static final KnownNames MEMBERS = new KnownNames("uri", "name", "title", "description", "mimeType", "size",
             "isCollection", "annotations", "icons", "_meta");
 
+    /** How each member is written plainly, for {@link JsonInput#plainMembers}: the others never are. */
+    private static final byte[] PLAIN = {Utf8JsonParser.PLAIN_STRING, Utf8JsonParser.PLAIN_STRING,
+            Utf8JsonParser.PLAIN_STRING, Utf8JsonParser.PLAIN_STRING, Utf8JsonParser.PLAIN_SHARED_STRING,
+            Utf8JsonParser.PLAIN_INTEGER, Utf8JsonParser.PLAIN_BOOLEAN, 0, 0, 0};
+
     static {
         if (Resource.class.getRecordComponents().length != COMPONENTS) {
             throw new IllegalStateException("Resource has " + Resource.class.getRecordComponents().length
@@ -63,14 +68,18 @@ final class ResourceCodec implements ValueCodec<Resource> {
     /** Reads the members of the object that is current; {@code extra} may take those that are not components. */
     Object[] readMembers(JsonInput in, RecordCodec.ExtraMember extra) {
         Object[] values = new Object[COMPONENTS];
-        int expected = 0; // a writer puts the members in the record's order, leaving out the absent ones
+        // a writer puts the members in the record's order, leaving out the absent ones
+        int expected = in.plainMembers(MEMBERS, PLAIN, values);
+        if (expected == JsonInput.OBJECT_ENDED) {
+            return values;
+        }
         for (;;) {
             int index = in.nextKnownName(MEMBERS, expected);
             String name;
             if (index >= 0) {
                 name = MEMBERS.name(index);
                 expected = index + 1;
-                // a plain value has no error but a string's length, which names the member itself
+                // a plain value has no error: a string too long is left to the events, which name the member
                 Object plain = plainValue(in, index);
                 if (plain != null) {
                     values[index] = plain;
@@ -112,11 +121,11 @@ final class ResourceCodec implements ValueCodec<Resource> {
      *         and nothing is taken
      */
     private static Object plainValue(JsonInput in, int index) {
-        return switch (index) {
-            case URI, NAME, TITLE, DESCRIPTION -> in.nextPlainString(false, MEMBERS.name(index));
-            case MIME_TYPE -> in.nextPlainString(true, MEMBERS.name(index)); // the same few in every entry of a listing
-            case SIZE -> in.nextPlainInteger();
-            case IS_COLLECTION -> in.nextPlainBoolean();
+        return switch (PLAIN[index]) {
+            case Utf8JsonParser.PLAIN_STRING -> in.nextPlainString(false);
+            case Utf8JsonParser.PLAIN_SHARED_STRING -> in.nextPlainString(true);
+            case Utf8JsonParser.PLAIN_INTEGER -> in.nextPlainInteger();
+            case Utf8JsonParser.PLAIN_BOOLEAN -> in.nextPlainBoolean();
             default -> null;
         };
     }

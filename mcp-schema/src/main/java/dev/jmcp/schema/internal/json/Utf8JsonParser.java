@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A JSON pull parser that reads strict UTF-8 straight from bytes, with what JSON-P's parsers lack
@@ -66,6 +67,9 @@ public final class Utf8JsonParser implements JsonParser {
     private boolean isLong;
     private long integer;
     private char[] chars = new char[64];
+    /** The last string {@link #sharedString} gave, and its bytes. */
+    private String lastShared;
+    private byte[] lastSharedBytes;
     private final byte[] one = new byte[1];
 
     /**
@@ -186,9 +190,10 @@ public final class Utf8JsonParser implements JsonParser {
     }
 
     /**
-     * Takes the next value when it is a string of plain ASCII (no escape, no control character)
-     * that ends inside the buffer, as {@link #next()} then {@link #getString()} would: the common
-     * case of a member's value, without an event in between.
+     * Takes the next value when it is a string of plain ASCII (no escape, no control character) of
+     * at most {@code maxStringLength} characters that ends inside the buffer, as {@link #next()}
+     * then {@link #getString()} would: the common case of a member's value, without an event in
+     * between.
      *
      * @param shared whether a short one may come from the member-name table, as {@link #shareString}
      *
@@ -196,32 +201,7 @@ public final class Utf8JsonParser implements JsonParser {
      *         nothing is taken
      */
     String nextPlainString(boolean shared) {
-        if (state != State.MEMBER_VALUE || pos == limit || buf[pos] != '"') {
-            return null;
-        }
-        byte[] b = buf;
-        int start = pos + 1;
-        int end = limit;
-        int i = PlainRuns.skipWords(b, start, end);
-        for (; i < end; i++) {
-            byte x = b[i];
-            if (x == '"') {
-                int length = i - start;
-                String value = shared && length <= MemberNames.MAX_LENGTH
-                        ? MemberNames.name(b, start, length, MemberNames.hash(b, start, length))
-                        : new String(b, start, length, StandardCharsets.ISO_8859_1);
-                pos = i + 1;
-                current = Event.VALUE_STRING;
-                string = value;
-                stringPending = false;
-                afterValue();
-                return value;
-            }
-            if (x == '\\' || x < 0x20) { // a negative byte, not ASCII, is below 0x20 too
-                return null;
-            }
-        }
-        return null;
+        return state == State.MEMBER_VALUE && took(plainString(buf, pos, limit, shared)) ? string : null;
     }
 
     /**
@@ -231,39 +211,7 @@ public final class Utf8JsonParser implements JsonParser {
      * @return whether it did; the value is then {@link #longValue()}
      */
     boolean nextPlainInteger() {
-        if (state != State.MEMBER_VALUE) {
-            return false;
-        }
-        byte[] b = buf;
-        int i = pos;
-        int end = Math.min(limit, pos + 19);
-        long value = 0;
-        for (; i < end; i++) {
-            int d = b[i] - '0';
-            if (d < 0 || d > 9) {
-                break;
-            }
-            value = value * 10 + d;
-        }
-        int digits = i - pos;
-        // a number that goes on (more digits, or any character number() would take with them) or
-        // that meets the buffer's end is number()'s, as is one with a leading zero, to refuse
-        if (digits == 0 || digits > 18 || i == limit || continuesNumber(b[i]) || (digits > 1 && b[pos] == '0')
-                || digits > maxNumberLength) {
-            return false;
-        }
-        pos = i;
-        current = Event.VALUE_NUMBER;
-        isLong = true;
-        integer = value;
-        number = null;
-        numberText = null;
-        afterValue();
-        return true;
-    }
-
-    private static boolean continuesNumber(byte b) {
-        return b == '.' || b == 'e' || b == 'E' || b == '+' || b == '-';
+        return state == State.MEMBER_VALUE && took(plainInteger(buf, pos, limit));
     }
 
     /**
@@ -273,24 +221,207 @@ public final class Utf8JsonParser implements JsonParser {
      * @return the value; null when the next value is something else: then nothing is taken
      */
     Boolean nextPlainBoolean() {
-        if (state != State.MEMBER_VALUE) {
-            return null;
+        return state == State.MEMBER_VALUE && took(plainBoolean(buf, pos, limit)) ? (Boolean) taken : null;
+    }
+
+    /** A member's value is a string ({@link #plainMembers}). */
+    static final byte PLAIN_STRING = 1;
+    /** A member's value is a string that repeats across objects, taken as {@link #shareString} would. */
+    static final byte PLAIN_SHARED_STRING = 2;
+    /** A member's value is an integer. */
+    static final byte PLAIN_INTEGER = 3;
+    /** A member's value is a boolean. */
+    static final byte PLAIN_BOOLEAN = 4;
+
+    /**
+     * Takes the members of the object just begun while each is one of {@code names}, in their order
+     * (any left out), written as {@link KnownNames#encoded} with a value of the kind {@code kinds}
+     * gives it (0: never plain) that the {@code nextPlain} methods would take; and the object's end
+     * after them. A listing's entries are such objects: one call for each instead of two per
+     * member. It stops before the first member it cannot take, where the events (or
+     * {@link #nextKnownName}) go on.
+     *
+     * @param values where the value of the {@code i}th name goes
+     * @return the index after the last name taken, 0 when none was (nothing is then taken), as the
+     *         {@code from} of the next {@link #nextKnownName}: the parser is where
+     *         {@link #next()} would have left it after that member's value; or
+     *         {@link JsonInput#OBJECT_ENDED} when the object's end was taken too
+     */
+    int plainMembers(KnownNames names, byte[] kinds, Object[] values) {
+        if (state != State.OBJECT_FIRST || stringPending) {
+            return 0;
         }
         byte[] b = buf;
+        int end = limit;
         int p = pos;
-        if (p + 4 <= limit && b[p] == 't' && b[p + 1] == 'r' && b[p + 2] == 'u' && b[p + 3] == 'e') {
-            pos = p + 4;
-            current = Event.VALUE_TRUE;
-            afterValue();
-            return Boolean.TRUE;
+        int count = names.size();
+        int next = 0;
+        int last = -1; // where the value last taken ends
+        for (;;) {
+            int i = next;
+            while (i < count && !names.spelled(i, b, p, end)) {
+                i++;
+            }
+            if (i == count) {
+                break;
+            }
+            int valueAt = p + names.encoded(i).length;
+            int after = switch (kinds[i]) {
+                case PLAIN_STRING -> plainString(b, valueAt, end, false);
+                case PLAIN_SHARED_STRING -> plainString(b, valueAt, end, true);
+                case PLAIN_INTEGER -> plainInteger(b, valueAt, end);
+                case PLAIN_BOOLEAN -> plainBoolean(b, valueAt, end);
+                default -> -1;
+            };
+            if (after < 0) {
+                break;
+            }
+            values[i] = taken;
+            next = i + 1;
+            last = after;
+            if (after < end && b[after] == '}') {
+                pos = after + 1;
+                current = end();
+                return JsonInput.OBJECT_ENDED;
+            }
+            if (after == end || b[after] != ',') {
+                break;
+            }
+            p = after + 1;
         }
-        if (p + 5 <= limit && b[p] == 'f' && b[p + 1] == 'a' && b[p + 2] == 'l' && b[p + 3] == 's' && b[p + 4] == 'e') {
-            pos = p + 5;
-            current = Event.VALUE_FALSE;
-            afterValue();
-            return Boolean.FALSE;
+        if (last >= 0) {
+            took(last);
         }
-        return null;
+        return next;
+    }
+
+    /**
+     * The value that the last of {@link #plainString}, {@link #plainInteger} and {@link #plainBoolean}
+     * took: a String, a Long or a Boolean.
+     */
+    private Object taken;
+
+    /**
+     * Leaves the parser as {@link #next()} would after the value {@link #taken} (a member's, then),
+     * which ends at {@code after}.
+     *
+     * @return false when {@code after} is negative: nothing was taken
+     */
+    private boolean took(int after) {
+        if (after < 0) {
+            return false;
+        }
+        pos = after;
+        state = State.AFTER_VALUE;
+        Object value = taken;
+        if (value instanceof String text) {
+            current = Event.VALUE_STRING;
+            string = text;
+            stringPending = false;
+        } else if (value instanceof Long whole) {
+            current = Event.VALUE_NUMBER;
+            isLong = true;
+            integer = whole;
+            number = null;
+            numberText = null;
+        } else {
+            current = (Boolean) value ? Event.VALUE_TRUE : Event.VALUE_FALSE;
+        }
+        return true;
+    }
+
+    /**
+     * @return the string of plain ASCII {@code bytes[start, start + length)} as the member-name table
+     *         holds it ({@link MemberNames}); the last one is checked first, as the entries of a
+     *         listing repeat their MIME type in a row, and comparing the bytes costs less than the
+     *         table's hash and lookup
+     */
+    private String sharedString(byte[] bytes, int start, int length) {
+        byte[] last = lastSharedBytes;
+        if (last != null && Arrays.equals(last, 0, last.length, bytes, start, start + length)) {
+            return lastShared;
+        }
+        String value = MemberNames.name(bytes, start, length, MemberNames.hash(bytes, start, length));
+        lastShared = value;
+        lastSharedBytes = Arrays.copyOfRange(bytes, start, start + length);
+        return value;
+    }
+
+    /**
+     * Finds a string of plain ASCII, at most {@code maxStringLength} long, at {@code p}, into {@link #taken}.
+     *
+     * @return where it ends, past its closing quote; -1 when there is none
+     */
+    private int plainString(byte[] b, int p, int end, boolean shared) {
+        if (p == end || b[p] != '"') {
+            return -1;
+        }
+        int start = p + 1;
+        for (int i = PlainRuns.skipWords(b, start, end); i < end; i++) {
+            byte x = b[i];
+            if (x == '"') {
+                int length = i - start;
+                if (length > maxStringLength) {
+                    return -1; // the events refuse it, naming the member
+                }
+                taken = shared && length <= MemberNames.MAX_LENGTH
+                        ? sharedString(b, start, length)
+                        : new String(b, start, length, StandardCharsets.ISO_8859_1);
+                return i + 1;
+            }
+            if (x == '\\' || x < 0x20) { // a negative byte, not ASCII, is below 0x20 too
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Finds an integer at {@code p} of 1 to 18 digits, not negative, into {@link #taken}.
+     *
+     * @return where it ends; -1 when there is none
+     */
+    private int plainInteger(byte[] b, int p, int end) {
+        int stop = Math.min(end, p + 19);
+        long value = 0;
+        int i = p;
+        for (; i < stop; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                break;
+            }
+            value = value * 10 + d;
+        }
+        int digits = i - p;
+        // a number that goes on (more digits, or any character number() would take with them) or
+        // that meets the buffer's end is number()'s, as is one with a leading zero, to refuse
+        if (digits == 0 || digits > 18 || i == end || continuesNumber(b[i]) || (digits > 1 && b[p] == '0')
+                || digits > maxNumberLength) {
+            return -1;
+        }
+        taken = value;
+        return i;
+    }
+
+    private static boolean continuesNumber(byte b) {
+        return b == '.' || b == 'e' || b == 'E' || b == '+' || b == '-';
+    }
+
+    /**
+     * Finds {@code true} or {@code false} at {@code p}, into {@link #taken}.
+     *
+     * @return where it ends; -1 when there is neither
+     */
+    private int plainBoolean(byte[] b, int p, int end) {
+        if (p + 4 <= end && b[p] == 't' && b[p + 1] == 'r' && b[p + 2] == 'u' && b[p + 3] == 'e') {
+            taken = Boolean.TRUE;
+            return p + 4;
+        }
+        if (p + 5 <= end && b[p] == 'f' && b[p + 1] == 'a' && b[p + 2] == 'l' && b[p + 3] == 's' && b[p + 4] == 'e') {
+            taken = Boolean.FALSE;
+            return p + 5;
+        }
+        return -1;
     }
 
     /**
@@ -542,7 +673,7 @@ public final class Utf8JsonParser implements JsonParser {
 
     private void push(byte kind) {
         if (depth == stack.length) {
-            stack = java.util.Arrays.copyOf(stack, depth * 2);
+            stack = Arrays.copyOf(stack, depth * 2);
         }
         stack[depth++] = kind;
     }
@@ -746,7 +877,7 @@ public final class Utf8JsonParser implements JsonParser {
 
     private int putAscii(int n, int count) {
         if (n + count > chars.length) {
-            chars = java.util.Arrays.copyOf(chars, Math.max(n + count, n * 2));
+            chars = Arrays.copyOf(chars, Math.max(n + count, n * 2));
         }
         byte[] b = buf;
         char[] c = chars;
@@ -758,7 +889,7 @@ public final class Utf8JsonParser implements JsonParser {
 
     private int put(int n, char c) {
         if (n == chars.length) {
-            chars = java.util.Arrays.copyOf(chars, n * 2);
+            chars = Arrays.copyOf(chars, n * 2);
         }
         chars[n] = c;
         return n + 1;

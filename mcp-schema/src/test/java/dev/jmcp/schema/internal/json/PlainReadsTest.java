@@ -21,9 +21,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The parser's shortcuts for a record's members ({@link JsonInput#nextKnownName} and the plain
- * values after it), taken when a name or value is written plainly and wholly in the buffer, give
- * exactly what the event-by-event path gives: the same records, the same errors. The event path is
+ * The parser's shortcuts for a record's members ({@link JsonInput#plainMembers} for a run of them,
+ * {@link JsonInput#nextKnownName} and the plain value after it for one), taken when a name or value
+ * is written plainly and wholly in the buffer, give exactly what the event-by-event path gives: the
+ * same records, the same errors. The event path is
  * forced by feeding the same bytes one at a time (no token is then wholly in the buffer), and the
  * shortcuts are cut at every place by feeding them in random pieces.
  */
@@ -51,6 +52,13 @@ class PlainReadsTest {
                 "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":2.5}",
                 "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":-2}",
                 "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":0}",
+                // a flat record that is not wholly plain: the events take over where it stops
+                "{\"uri\":\"x:/a\",\"uri\":\"x:/b\",\"name\":\"a\"}",
+                "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":21 }",
+                "{\"uri\":\"x:/a\" ,\"name\":\"a\"}",
+                "{\"uri\":\"x:/a\",\"name\":\"a\",\"annotations\":{\"priority\":0.5}}",
+                "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":21,\"isCollection\":false,\"_meta\":null}",
+                "{\"uri\":\"x:/a\",\"name\":\"a\",\"mimeType\":\"text/plain\",\"size\":21,\"title\":\"t\"}",
                 // refused, with the same message either way
                 "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":01}",
                 "{\"uri\":\"x:/a\",\"name\":\"a\",\"size\":12345678901234567890123}",
@@ -66,7 +74,9 @@ class PlainReadsTest {
                 "{\"uri\":\"x:/a\",\"name\":\"a\",}",
                 "{\"uri\":\"x:/a\",\"name\":\"a\" \"size\":1}",
                 "{\"uri\":\"x:/a\"\"name\":\"a\"}",
-                "{\"uri\":\"x:/a\",\"name\":\"a\",\"mimeType\":7}"));
+                "{\"uri\":\"x:/a\",\"name\":\"a\",\"mimeType\":7}",
+                "{}",
+                "{\"name\":\"a\"}"));
         return json.stream();
     }
 
