@@ -67,9 +67,8 @@ public final class Utf8JsonParser implements JsonParser {
     private boolean isLong;
     private long integer;
     private char[] chars = new char[64];
-    /** The last string {@link #sharedString} gave, and its bytes. */
-    private String lastShared;
-    private byte[] lastSharedBytes;
+    /** Takes a member's value when it is written plainly ({@link #nextPlainString}, {@link #plainMembers}). */
+    private final PlainValues plain;
     private final byte[] one = new byte[1];
 
     /**
@@ -84,6 +83,7 @@ public final class Utf8JsonParser implements JsonParser {
         this.maxBytes = maxBytes;
         this.maxStringLength = maxStringLength;
         this.maxNumberLength = maxNumberLength;
+        this.plain = new PlainValues(maxStringLength, maxNumberLength);
         this.buf = new byte[bufferSize(in)];
     }
 
@@ -201,7 +201,7 @@ public final class Utf8JsonParser implements JsonParser {
      *         nothing is taken
      */
     String nextPlainString(boolean shared) {
-        return state == State.MEMBER_VALUE && took(plainString(buf, pos, limit, shared)) ? string : null;
+        return state == State.MEMBER_VALUE && took(plain.string(buf, pos, limit, shared)) ? string : null;
     }
 
     /**
@@ -211,7 +211,7 @@ public final class Utf8JsonParser implements JsonParser {
      * @return whether it did; the value is then {@link #longValue()}
      */
     boolean nextPlainInteger() {
-        return state == State.MEMBER_VALUE && took(plainInteger(buf, pos, limit));
+        return state == State.MEMBER_VALUE && took(plain.integer(buf, pos, limit));
     }
 
     /**
@@ -221,7 +221,7 @@ public final class Utf8JsonParser implements JsonParser {
      * @return the value; null when the next value is something else: then nothing is taken
      */
     Boolean nextPlainBoolean() {
-        return state == State.MEMBER_VALUE && took(plainBoolean(buf, pos, limit)) ? (Boolean) taken : null;
+        return state == State.MEMBER_VALUE && took(plain.bool(buf, pos, limit)) ? (Boolean) plain.taken() : null;
     }
 
     /** A member's value is a string ({@link #plainMembers}). */
@@ -267,16 +267,16 @@ public final class Utf8JsonParser implements JsonParser {
             }
             int valueAt = p + names.encoded(i).length;
             int after = switch (kinds[i]) {
-                case PLAIN_STRING -> plainString(b, valueAt, end, false);
-                case PLAIN_SHARED_STRING -> plainString(b, valueAt, end, true);
-                case PLAIN_INTEGER -> plainInteger(b, valueAt, end);
-                case PLAIN_BOOLEAN -> plainBoolean(b, valueAt, end);
+                case PLAIN_STRING -> plain.string(b, valueAt, end, false);
+                case PLAIN_SHARED_STRING -> plain.string(b, valueAt, end, true);
+                case PLAIN_INTEGER -> plain.integer(b, valueAt, end);
+                case PLAIN_BOOLEAN -> plain.bool(b, valueAt, end);
                 default -> -1;
             };
             if (after < 0) {
                 break;
             }
-            values[i] = taken;
+            values[i] = plain.taken();
             next = i + 1;
             last = after;
             if (after < end && b[after] == '}') {
@@ -296,14 +296,8 @@ public final class Utf8JsonParser implements JsonParser {
     }
 
     /**
-     * The value that the last of {@link #plainString}, {@link #plainInteger} and {@link #plainBoolean}
-     * took: a String, a Long or a Boolean.
-     */
-    private Object taken;
-
-    /**
-     * Leaves the parser as {@link #next()} would after the value {@link #taken} (a member's, then),
-     * which ends at {@code after}.
+     * Leaves the parser as {@link #next()} would after the member's value that {@link #plain} found
+     * last, which ends at {@code after}.
      *
      * @return false when {@code after} is negative: nothing was taken
      */
@@ -313,7 +307,7 @@ public final class Utf8JsonParser implements JsonParser {
         }
         pos = after;
         state = State.AFTER_VALUE;
-        Object value = taken;
+        Object value = plain.taken();
         if (value instanceof String text) {
             current = Event.VALUE_STRING;
             string = text;
@@ -328,100 +322,6 @@ public final class Utf8JsonParser implements JsonParser {
             current = (Boolean) value ? Event.VALUE_TRUE : Event.VALUE_FALSE;
         }
         return true;
-    }
-
-    /**
-     * @return the string of plain ASCII {@code bytes[start, start + length)} as the member-name table
-     *         holds it ({@link MemberNames}); the last one is checked first, as the entries of a
-     *         listing repeat their MIME type in a row, and comparing the bytes costs less than the
-     *         table's hash and lookup
-     */
-    private String sharedString(byte[] bytes, int start, int length) {
-        byte[] last = lastSharedBytes;
-        if (last != null && Arrays.equals(last, 0, last.length, bytes, start, start + length)) {
-            return lastShared;
-        }
-        String value = MemberNames.name(bytes, start, length, MemberNames.hash(bytes, start, length));
-        lastShared = value;
-        lastSharedBytes = Arrays.copyOfRange(bytes, start, start + length);
-        return value;
-    }
-
-    /**
-     * Finds a string of plain ASCII, at most {@code maxStringLength} long, at {@code p}, into {@link #taken}.
-     *
-     * @return where it ends, past its closing quote; -1 when there is none
-     */
-    private int plainString(byte[] b, int p, int end, boolean shared) {
-        if (p == end || b[p] != '"') {
-            return -1;
-        }
-        int start = p + 1;
-        for (int i = PlainRuns.skipWords(b, start, end); i < end; i++) {
-            byte x = b[i];
-            if (x == '"') {
-                int length = i - start;
-                if (length > maxStringLength) {
-                    return -1; // the events refuse it, naming the member
-                }
-                taken = shared && length <= MemberNames.MAX_LENGTH
-                        ? sharedString(b, start, length)
-                        : new String(b, start, length, StandardCharsets.ISO_8859_1);
-                return i + 1;
-            }
-            if (x == '\\' || x < 0x20) { // a negative byte, not ASCII, is below 0x20 too
-                return -1;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Finds an integer at {@code p} of 1 to 18 digits, not negative, into {@link #taken}.
-     *
-     * @return where it ends; -1 when there is none
-     */
-    private int plainInteger(byte[] b, int p, int end) {
-        int stop = Math.min(end, p + 19);
-        long value = 0;
-        int i = p;
-        for (; i < stop; i++) {
-            int d = b[i] - '0';
-            if (d < 0 || d > 9) {
-                break;
-            }
-            value = value * 10 + d;
-        }
-        int digits = i - p;
-        // a number that goes on (more digits, or any character number() would take with them) or
-        // that meets the buffer's end is number()'s, as is one with a leading zero, to refuse
-        if (digits == 0 || digits > 18 || i == end || continuesNumber(b[i]) || (digits > 1 && b[p] == '0')
-                || digits > maxNumberLength) {
-            return -1;
-        }
-        taken = value;
-        return i;
-    }
-
-    private static boolean continuesNumber(byte b) {
-        return b == '.' || b == 'e' || b == 'E' || b == '+' || b == '-';
-    }
-
-    /**
-     * Finds {@code true} or {@code false} at {@code p}, into {@link #taken}.
-     *
-     * @return where it ends; -1 when there is neither
-     */
-    private int plainBoolean(byte[] b, int p, int end) {
-        if (p + 4 <= end && b[p] == 't' && b[p + 1] == 'r' && b[p + 2] == 'u' && b[p + 3] == 'e') {
-            taken = Boolean.TRUE;
-            return p + 4;
-        }
-        if (p + 5 <= end && b[p] == 'f' && b[p + 1] == 'a' && b[p + 2] == 'l' && b[p + 3] == 's' && b[p + 4] == 'e') {
-            taken = Boolean.FALSE;
-            return p + 5;
-        }
-        return -1;
     }
 
     /**
