@@ -121,7 +121,8 @@ public final class JsonInput {
      * one call. Only jmcp's own parser can; anything else is left to {@link #nextKnownName} and
      * {@link #next()}.
      *
-     * @param kinds  per name, how its value may be written plainly ({@code Utf8JsonParser.PLAIN_*}), 0 for never
+     * @param kinds  per name, how its value may be written plainly ({@link PlainValues#STRING} and the
+     *               others), 0 for never
      * @param values per name, its value
      * @return the index after the last name taken, as the {@code from} of the next
      *         {@link #nextKnownName}; 0 when none was; {@link #OBJECT_ENDED} when the object's end was
@@ -142,52 +143,19 @@ public final class JsonInput {
     }
 
     /**
-     * Moves to the next value when it is a string of plain ASCII inside the parser's buffer, as
-     * {@link #next()} then {@link #string()} would; for a record codec reading a member that is
-     * nearly always such a string. Anything else, a string over {@code maxStringLength} too, is
-     * left to {@link #next()}.
+     * Moves to the next value when it is written plainly as {@code kind} says, inside the parser's
+     * buffer, as {@link #next()} then {@link #string()}, {@link #integer()} or {@link #bool()} would;
+     * for a record codec reading a member whose value nearly always is. Anything else, a string
+     * over {@code maxStringLength} too, is left to {@link #next()}.
      *
-     * @param shared whether a short one may be an instance shared with earlier reads, as
-     *               {@link #sharedString()} gives
-     *
-     * @return the string, now the current {@code VALUE_STRING}; null when nothing was taken
+     * @param kind how the value may be written ({@link PlainValues#STRING} and the others); 0 for never
+     * @return the value (a String, a Long or a Boolean), now the current event; null when nothing was taken
      */
-    String nextPlainString(boolean shared) {
+    Object nextPlainValue(byte kind) {
         if (parser instanceof Utf8JsonParser own) {
-            String value = own.nextPlainString(shared);
+            Object value = own.nextPlainValue(kind);
             if (value != null) {
-                current = Event.VALUE_STRING;
-            }
-            return value;
-        }
-        return null;
-    }
-
-    /**
-     * Moves to the next value when it is a small integer that is not negative, inside the
-     * parser's buffer, as {@link #next()} then {@link #integer()} would; else leaves it to them.
-     *
-     * @return the integer, now the current {@code VALUE_NUMBER}; null when nothing was taken
-     */
-    Long nextPlainInteger() {
-        if (parser instanceof Utf8JsonParser own && own.nextPlainInteger()) {
-            current = Event.VALUE_NUMBER;
-            return own.longValue();
-        }
-        return null;
-    }
-
-    /**
-     * Moves to the next value when it is {@code true} or {@code false}, as {@link #next()} then
-     * {@link #bool()} would; else leaves it to them.
-     *
-     * @return the value, now the current event; null when nothing was taken
-     */
-    Boolean nextPlainBoolean() {
-        if (parser instanceof Utf8JsonParser own) {
-            Boolean value = own.nextPlainBoolean();
-            if (value != null) {
-                current = value ? Event.VALUE_TRUE : Event.VALUE_FALSE;
+                current = own.currentEvent();
             }
             return value;
         }

@@ -5,13 +5,22 @@ import java.util.Arrays;
 
 /**
  * Finds a member's value written plainly in {@link Utf8JsonParser}'s buffer, for its shortcuts
- * ({@code nextPlain*}, {@code plainMembers}): a string of plain ASCII, an integer of 1 to 18 digits
+ * ({@code nextPlainValue}, {@code plainMembers}): a string of plain ASCII, an integer of 1 to 18 digits
  * that is not negative, {@code true} or {@code false}, wholly in the buffer. Each method only looks:
  * it says where the value ends and keeps the value ({@link #taken}); the parser moves. Anything
  * else is the parser's event-by-event way, which refuses what must be refused, with the message it
  * gives. Not thread-safe: one per parser.
  */
 final class PlainValues {
+    /** A value of this kind is a string. */
+    static final byte STRING = 1;
+    /** A string that repeats across objects, taken from the member-name table as {@link #shared} says. */
+    static final byte SHARED_STRING = 2;
+    /** An integer. */
+    static final byte INTEGER = 3;
+    /** A boolean. */
+    static final byte BOOLEAN = 4;
+
     private final int maxStringLength;
     private final int maxNumberLength;
     /** What the last method that found a value found: a String, a Long or a Boolean. */
@@ -20,7 +29,10 @@ final class PlainValues {
     private String lastShared;
     private byte[] lastSharedBytes;
 
-    /** @param maxStringLength a longer string is the parser's, to refuse; as is a number of more than {@code maxNumberLength} */
+    /**
+     * @param maxStringLength a longer string is the parser's, to refuse
+     * @param maxNumberLength as is a number of more characters
+     */
     PlainValues(int maxStringLength, int maxNumberLength) {
         this.maxStringLength = maxStringLength;
         this.maxNumberLength = maxNumberLength;
@@ -29,6 +41,23 @@ final class PlainValues {
     /** @return the value the last method that returned a position found */
     Object taken() {
         return taken;
+    }
+
+    /**
+     * Finds a value of {@code kind} at {@code p}, as the method for that kind does.
+     *
+     * @param kind {@link #STRING}, {@link #SHARED_STRING}, {@link #INTEGER} or {@link #BOOLEAN}; any
+     *             other finds nothing
+     * @return where it ends; -1 when there is none
+     */
+    int find(byte kind, byte[] b, int p, int end) {
+        return switch (kind) {
+            case STRING -> string(b, p, end, false);
+            case SHARED_STRING -> string(b, p, end, true);
+            case INTEGER -> integer(b, p, end);
+            case BOOLEAN -> bool(b, p, end);
+            default -> -1;
+        };
     }
 
     /**

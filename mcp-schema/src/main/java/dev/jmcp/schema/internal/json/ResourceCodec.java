@@ -33,10 +33,9 @@ final class ResourceCodec implements ValueCodec<Resource> {
     private static final KnownNames MEMBERS = new KnownNames("uri", "name", "title", "description", "mimeType", "size",
             "isCollection", "annotations", "icons", "_meta");
 
-    /** How each member is written plainly, for {@link JsonInput#plainMembers}: the others never are. */
-    private static final byte[] PLAIN = {Utf8JsonParser.PLAIN_STRING, Utf8JsonParser.PLAIN_STRING,
-            Utf8JsonParser.PLAIN_STRING, Utf8JsonParser.PLAIN_STRING, Utf8JsonParser.PLAIN_SHARED_STRING,
-            Utf8JsonParser.PLAIN_INTEGER, Utf8JsonParser.PLAIN_BOOLEAN, 0, 0, 0};
+    /** How each member may be written plainly ({@link JsonInput#plainMembers}, {@link JsonInput#nextPlainValue}). */
+    private static final byte[] PLAIN = {PlainValues.STRING, PlainValues.STRING, PlainValues.STRING,
+            PlainValues.STRING, PlainValues.SHARED_STRING, PlainValues.INTEGER, PlainValues.BOOLEAN, 0, 0, 0};
 
     static {
         if (Resource.class.getRecordComponents().length != COMPONENTS) {
@@ -80,7 +79,7 @@ final class ResourceCodec implements ValueCodec<Resource> {
                 name = MEMBERS.name(index);
                 expected = index + 1;
                 // a plain value has no error: a string too long is left to the events, which name the member
-                Object plain = plainValue(in, index);
+                Object plain = in.nextPlainValue(PLAIN[index]);
                 if (plain != null) {
                     values[index] = plain;
                     continue;
@@ -113,21 +112,6 @@ final class ResourceCodec implements ValueCodec<Resource> {
             in.exit();
         }
         return values;
-    }
-
-    /**
-     * @return the value of member {@code index} when it is written plainly (a string of plain ASCII,
-     *         a small integer, a boolean) and the parser can take it without an event; else null,
-     *         and nothing is taken
-     */
-    private static Object plainValue(JsonInput in, int index) {
-        return switch (PLAIN[index]) {
-            case Utf8JsonParser.PLAIN_STRING -> in.nextPlainString(false);
-            case Utf8JsonParser.PLAIN_SHARED_STRING -> in.nextPlainString(true);
-            case Utf8JsonParser.PLAIN_INTEGER -> in.nextPlainInteger();
-            case Utf8JsonParser.PLAIN_BOOLEAN -> in.nextPlainBoolean();
-            default -> null;
-        };
     }
 
     private static int componentOf(String name) {

@@ -67,7 +67,7 @@ public final class Utf8JsonParser implements JsonParser {
     private boolean isLong;
     private long integer;
     private char[] chars = new char[64];
-    /** Takes a member's value when it is written plainly ({@link #nextPlainString}, {@link #plainMembers}). */
+    /** Takes a member's value when it is written plainly ({@link #nextPlainValue}, {@link #plainMembers}). */
     private final PlainValues plain;
     private final byte[] one = new byte[1];
 
@@ -190,53 +190,21 @@ public final class Utf8JsonParser implements JsonParser {
     }
 
     /**
-     * Takes the next value when it is a string of plain ASCII (no escape, no control character) of
-     * at most {@code maxStringLength} characters that ends inside the buffer, as {@link #next()}
-     * then {@link #getString()} would: the common case of a member's value, without an event in
-     * between.
+     * Takes the next value when it is written plainly as {@code kind} says ({@link PlainValues#find})
+     * and wholly in the buffer, as {@link #next()} would: the common case of a member's value, without
+     * an event in between.
      *
-     * @param shared whether a short one may come from the member-name table, as {@link #shareString}
-     *
-     * @return the string; null when the next value is something else, or written otherwise: then
-     *         nothing is taken
+     * @return the value, a String, a Long or a Boolean; null when the next value is something else,
+     *         or written otherwise: then nothing is taken
      */
-    String nextPlainString(boolean shared) {
-        return state == State.MEMBER_VALUE && took(plain.string(buf, pos, limit, shared)) ? string : null;
+    Object nextPlainValue(byte kind) {
+        return state == State.MEMBER_VALUE && took(plain.find(kind, buf, pos, limit)) ? plain.taken() : null;
     }
-
-    /**
-     * Takes the next value when it is an integer of 1 to 18 digits (so that a long holds it), not
-     * negative, that ends inside the buffer, as {@link #next()} would; for sizes.
-     *
-     * @return whether it did; the value is then {@link #longValue()}
-     */
-    boolean nextPlainInteger() {
-        return state == State.MEMBER_VALUE && took(plain.integer(buf, pos, limit));
-    }
-
-    /**
-     * Takes the next value when it is {@code true} or {@code false}, wholly in the buffer, as
-     * {@link #next()} would.
-     *
-     * @return the value; null when the next value is something else: then nothing is taken
-     */
-    Boolean nextPlainBoolean() {
-        return state == State.MEMBER_VALUE && took(plain.bool(buf, pos, limit)) ? (Boolean) plain.taken() : null;
-    }
-
-    /** A member's value is a string ({@link #plainMembers}). */
-    static final byte PLAIN_STRING = 1;
-    /** A member's value is a string that repeats across objects, taken as {@link #shareString} would. */
-    static final byte PLAIN_SHARED_STRING = 2;
-    /** A member's value is an integer. */
-    static final byte PLAIN_INTEGER = 3;
-    /** A member's value is a boolean. */
-    static final byte PLAIN_BOOLEAN = 4;
 
     /**
      * Takes the members of the object just begun while each is one of {@code names}, in their order
      * (any left out), written as {@link KnownNames#encoded} with a value of the kind {@code kinds}
-     * gives it (0: never plain) that the {@code nextPlain} methods would take; and the object's end
+     * gives it that {@link #nextPlainValue} would take; and the object's end
      * after them. A listing's entries are such objects: one call for each instead of two per
      * member. It stops before the first member it cannot take, where the events (or
      * {@link #nextKnownName}) go on.
@@ -266,13 +234,7 @@ public final class Utf8JsonParser implements JsonParser {
                 break;
             }
             int valueAt = p + names.encoded(i).length;
-            int after = switch (kinds[i]) {
-                case PLAIN_STRING -> plain.string(b, valueAt, end, false);
-                case PLAIN_SHARED_STRING -> plain.string(b, valueAt, end, true);
-                case PLAIN_INTEGER -> plain.integer(b, valueAt, end);
-                case PLAIN_BOOLEAN -> plain.bool(b, valueAt, end);
-                default -> -1;
-            };
+            int after = plain.find(kinds[i], b, valueAt, end);
             if (after < 0) {
                 break;
             }
