@@ -44,7 +44,7 @@ final class PlainValues {
     }
 
     /**
-     * Finds a value of {@code kind} at {@code p}, as the method for that kind does.
+     * Finds a value of {@code kind} at {@code p}, as the scanner for that kind below does.
      *
      * @param kind {@link #STRING}, {@link #SHARED_STRING}, {@link #INTEGER} or {@link #BOOLEAN}; any
      *             other finds nothing
@@ -67,7 +67,7 @@ final class PlainValues {
      * @param shared whether a short one is taken from the member-name table ({@link #shared})
      * @return where it ends, past its closing quote; -1 when there is none
      */
-    int string(byte[] b, int p, int end, boolean shared) {
+    private int string(byte[] b, int p, int end, boolean shared) {
         if (p == end || b[p] != '"') {
             return -1;
         }
@@ -96,7 +96,7 @@ final class PlainValues {
      *
      * @return where it ends; -1 when there is none
      */
-    int integer(byte[] b, int p, int end) {
+    private int integer(byte[] b, int p, int end) {
         int stop = Math.min(end, p + 19);
         long value = 0;
         int i = p;
@@ -127,7 +127,7 @@ final class PlainValues {
      *
      * @return where it ends; -1 when there is neither
      */
-    int bool(byte[] b, int p, int end) {
+    private int bool(byte[] b, int p, int end) {
         if (p + 4 <= end && b[p] == 't' && b[p + 1] == 'r' && b[p + 2] == 'u' && b[p + 3] == 'e') {
             taken = Boolean.TRUE;
             return p + 4;

@@ -268,7 +268,7 @@ public final class Utf8JsonParser implements JsonParser {
             return false;
         }
         pos = after;
-        state = State.AFTER_VALUE;
+        afterValue();
         Object value = plain.taken();
         if (value instanceof String text) {
             current = Event.VALUE_STRING;
